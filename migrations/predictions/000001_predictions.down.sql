@@ -1,0 +1,2 @@
+DROP VIEW IF EXISTS predictions.apuestas_publicadas;
+DROP TABLE IF EXISTS predictions.apuestas;

@@ -1,0 +1,123 @@
+package httpserver
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"prode/platform/apierror"
+	"prode/platform/metrics"
+)
+
+const (
+	requestIDHeader = "X-Request-Id"
+	requestIDKey    = "prode.request_id"
+	loggerKey       = "prode.logger"
+)
+
+// RequestID returns the request's id (from the ingress when it sent one, else ours).
+func RequestID(c *gin.Context) string { return c.GetString(requestIDKey) }
+
+// Logger returns the request's logger, which carries the request id.
+func Logger(c *gin.Context) *slog.Logger {
+	if l, ok := c.Get(loggerKey); ok {
+		return l.(*slog.Logger)
+	}
+	return slog.Default()
+}
+
+func newRequestID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// validRequestID accepts ids an ingress would send and nothing that could forge log lines.
+func validRequestID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		if !(r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// observe gives every request an id and a logger, recovers panics into a JSON 500, and
+// records the access log line and the HTTP metrics by route template (never the raw path,
+// which may hold an e-mail; never headers, which hold the session cookie).
+func observe(log *slog.Logger, m *metrics.HTTP) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		start := time.Now()
+		id := c.GetHeader(requestIDHeader)
+		if !validRequestID(id) {
+			id = newRequestID()
+		}
+		c.Set(requestIDKey, id)
+		c.Header(requestIDHeader, id)
+		reqLog := log.With(slog.String("request_id", id))
+		c.Set(loggerKey, reqLog)
+		m.InFlight.Inc()
+		defer m.InFlight.Dec()
+
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					reqLog.Error("panic", slog.Any("panic", p))
+					Fail(c, apierror.ErrInternal)
+				}
+			}()
+			c.Next()
+		}()
+
+		route := c.FullPath()
+		if route == "" {
+			route = "unmatched"
+		}
+		status := strconv.Itoa(c.Writer.Status())
+		elapsed := time.Since(start)
+		m.Requests.WithLabelValues(route, c.Request.Method, status).Inc()
+		m.Duration.WithLabelValues(route, c.Request.Method, status).Observe(elapsed.Seconds())
+		reqLog.Info("request",
+			slog.String("method", c.Request.Method), slog.String("route", route),
+			slog.Int("status", c.Writer.Status()), slog.Duration("duration", elapsed))
+	}
+}
+
+// sameOrigin refuses unsafe methods that a cross-site page could send: a browser always
+// sends Origin on them, so an Origin that is neither this host nor an allowed origin is
+// refused, and so is Sec-Fetch-Site: cross-site. Programs (tests, curl) send neither.
+func sameOrigin(allowed []string) gin.HandlerFunc {
+	allow := map[string]bool{}
+	for _, o := range allowed {
+		allow[strings.TrimRight(o, "/")] = true
+	}
+	return func(c *gin.Context) {
+		switch c.Request.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			c.Next()
+			return
+		}
+		if c.GetHeader("Sec-Fetch-Site") == "cross-site" {
+			Fail(c, apierror.ErrCrossSite)
+			return
+		}
+		if origin := c.GetHeader("Origin"); origin != "" && !allow[origin] {
+			u, err := url.Parse(origin)
+			if err != nil || u.Host != c.Request.Host {
+				Fail(c, apierror.ErrCrossSite)
+				return
+			}
+		}
+		c.Next()
+	}
+}

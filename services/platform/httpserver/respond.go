@@ -1,0 +1,29 @@
+package httpserver
+
+import (
+	"log/slog"
+
+	"github.com/gin-gonic/gin"
+
+	"prode/platform/apierror"
+	"prode/platform/postgres"
+)
+
+// Fail answers with err as the JSON error body; unknown errors become a logged 500.
+func Fail(c *gin.Context, err error) {
+	e := apierror.From(err)
+	if e == apierror.ErrInternal || e.Code == apierror.ErrInternal.Code {
+		if postgres.IsUnavailable(err) {
+			e = apierror.ErrUnavailable.Wrap(err)
+		}
+	}
+	if e.Status >= 500 {
+		Logger(c).Error("request failed", slog.String("error", err.Error()))
+	} else if e.Unwrap() != nil {
+		Logger(c).Info("request refused", slog.String("code", e.Code), slog.String("cause", e.Unwrap().Error()))
+	}
+	for k, v := range e.Headers() {
+		c.Header(k, v[0])
+	}
+	c.AbortWithStatusJSON(e.Status, apierror.Body{Error: e.Code, Mensaje: e.Mensaje, RequestID: RequestID(c)})
+}

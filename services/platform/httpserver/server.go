@@ -1,0 +1,139 @@
+// Package httpserver runs a service's two HTTP servers: the API (gin, behind the ingress) and
+// the admin port (/healthz, /readyz, /metrics; never exposed by the ingress), and drains
+// both on SIGTERM.
+package httpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"prode/platform/apierror"
+	"prode/platform/metrics"
+)
+
+// Config says where to listen and how to drain.
+type Config struct {
+	Service        string
+	HTTPAddr       string
+	AdminAddr      string
+	AllowedOrigins []string
+	// DrainDelay is how long readiness fails before the server stops taking requests, so
+	// the ingress stops sending new ones first.
+	DrainDelay time.Duration
+	// ShutdownTimeout bounds how long in-flight requests may take to finish.
+	ShutdownTimeout time.Duration
+}
+
+// Check is a readiness dependency; its error is reported on /readyz.
+type Check func(ctx context.Context) error
+
+// Server is a service's API engine plus its admin endpoints.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	Engine   *gin.Engine
+	Registry *prometheus.Registry
+	draining atomic.Bool
+	checks   map[string]Check
+}
+
+// New builds the gin engine with the middleware every service shares.
+func New(cfg Config, log *slog.Logger) *Server {
+	gin.SetMode(gin.ReleaseMode)
+	reg, httpMetrics := metrics.New(cfg.Service)
+	engine := gin.New()
+	engine.HandleMethodNotAllowed = true
+	engine.ContextWithFallback = true
+	engine.Use(observe(log, httpMetrics), sameOrigin(cfg.AllowedOrigins))
+	engine.NoRoute(func(c *gin.Context) { Fail(c, apierror.ErrNotFoundRoute) })
+	engine.NoMethod(func(c *gin.Context) { Fail(c, apierror.ErrMethod) })
+	return &Server{cfg: cfg, log: log, Engine: engine, Registry: reg, checks: map[string]Check{}}
+}
+
+// AddCheck reports a dependency on /readyz. Checks inform; only draining fails readiness,
+// because a service that cannot reach PostgreSQL still answers a quick JSON 503 with
+// Retry-After, which is better for players than the ingress's own error page.
+func (s *Server) AddCheck(name string, check Check) { s.checks[name] = check }
+
+// AdminHandler serves /healthz, /readyz and /metrics.
+func (s *Server) AdminHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"estado": "vivo"})
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), time.Second)
+		defer cancel()
+		deps := map[string]string{}
+		for name, check := range s.checks {
+			if err := check(ctx); err != nil {
+				deps[name] = "falla"
+			} else {
+				deps[name] = "ok"
+			}
+		}
+		status, estado := http.StatusOK, "listo"
+		if s.draining.Load() {
+			status, estado = http.StatusServiceUnavailable, "cerrando"
+		}
+		writeJSON(w, status, map[string]any{"estado": estado, "dependencias": deps})
+	})
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{Registry: s.Registry}))
+	return mux
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// Run serves until ctx is cancelled (SIGTERM), then fails readiness, waits DrainDelay, and
+// lets in-flight requests finish within ShutdownTimeout.
+func (s *Server) Run(ctx context.Context) error {
+	api := &http.Server{Addr: s.cfg.HTTPAddr, Handler: s.Engine, ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout: 15 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 90 * time.Second}
+	admin := &http.Server{Addr: s.cfg.AdminAddr, Handler: s.AdminHandler(), ReadHeaderTimeout: 5 * time.Second}
+
+	apiLn, err := net.Listen("tcp", s.cfg.HTTPAddr)
+	if err != nil {
+		return err
+	}
+	adminLn, err := net.Listen("tcp", s.cfg.AdminAddr)
+	if err != nil {
+		apiLn.Close()
+		return err
+	}
+	errs := make(chan error, 2)
+	go func() { errs <- api.Serve(apiLn) }()
+	go func() { errs <- admin.Serve(adminLn) }()
+	s.log.Info("serving", slog.String("http", apiLn.Addr().String()), slog.String("admin", adminLn.Addr().String()))
+
+	select {
+	case err := <-errs:
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("draining", slog.Duration("delay", s.cfg.DrainDelay))
+	s.draining.Store(true)
+	time.Sleep(s.cfg.DrainDelay)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	err = api.Shutdown(shutdownCtx)
+	_ = admin.Shutdown(shutdownCtx)
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	s.log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,63 @@
+// Package postgres opens a service's connection pool and tells outages from other errors,
+// so that handlers answer 503 with Retry-After while PostgreSQL is away.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"net"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Connect builds a pool without connecting yet: a service starts (and reports the outage on
+// /readyz) even while PostgreSQL is down.
+func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	if maxConns > 0 {
+		cfg.MaxConns = maxConns
+	}
+	if cfg.ConnConfig.ConnectTimeout == 0 || cfg.ConnConfig.ConnectTimeout > 2*time.Second {
+		// Fail fast during an outage: a request must get its 503 within about two seconds.
+		cfg.ConnConfig.ConnectTimeout = time.Second
+	}
+	cfg.HealthCheckPeriod = 5 * time.Second
+	return pgxpool.NewWithConfig(ctx, cfg)
+}
+
+// Ping is a readiness check.
+func Ping(pool *pgxpool.Pool) func(context.Context) error {
+	return func(ctx context.Context) error { return pool.Ping(ctx) }
+}
+
+// IsUnavailable reports whether err means PostgreSQL could not be reached or went away,
+// as opposed to a query the database refused.
+func IsUnavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var connectErr *pgconn.ConnectError
+	var netErr net.Error
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &connectErr), errors.As(err, &netErr), pgconn.Timeout(err):
+		return true
+	case errors.As(err, &pgErr):
+		// Class 08: connection exception; 57P0x: the server is shutting down or starting.
+		return pgErr.Code[:2] == "08" || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
+	case errors.Is(err, context.DeadlineExceeded):
+		return true
+	}
+	return false
+}
+
+// IsUniqueViolation reports a unique constraint violation (SQLSTATE 23505).
+func IsUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}

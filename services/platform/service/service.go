@@ -1,0 +1,53 @@
+// Package service reads the settings every service shares and builds its logger, so that each
+// main.go reads top to bottom: config, wiring, serve, shutdown.
+package service
+
+import (
+	"log/slog"
+	"os"
+	"time"
+
+	"prode/platform/config"
+	"prode/platform/httpserver"
+)
+
+// Base is the configuration every service has.
+type Base struct {
+	HTTP        httpserver.Config
+	DatabaseURL string
+	DBMaxConns  int
+	SessionKey  []byte
+	Zone        *time.Location
+}
+
+// ReadBase reads the shared settings from env.
+func ReadBase(env *config.Env, name string) Base {
+	return Base{
+		HTTP: httpserver.Config{
+			Service:         name,
+			HTTPAddr:        env.String("HTTP_ADDR", ":8080"),
+			AdminAddr:       env.String("ADMIN_ADDR", ":9090"),
+			AllowedOrigins:  env.List("PUBLIC_ORIGIN"),
+			DrainDelay:      env.Duration("DRAIN_DELAY", 0),
+			ShutdownTimeout: env.Duration("SHUTDOWN_TIMEOUT", 20*time.Second),
+		},
+		DatabaseURL: env.URL("DATABASE_URL"),
+		DBMaxConns:  env.Int("DB_MAX_CONNS", 20, 1, 500),
+		SessionKey:  env.Key("SESSION_KEY", 32),
+		Zone:        env.Location("DISPLAY_TIMEZONE", "America/Argentina/Buenos_Aires"),
+	}
+}
+
+// Logger writes JSON lines (LOG_FORMAT=text for a terminal) tagged with the service.
+func Logger(name string) *slog.Logger {
+	level := slog.LevelInfo
+	if os.Getenv("LOG_LEVEL") == "debug" {
+		level = slog.LevelDebug
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewJSONHandler(os.Stderr, opts)
+	if os.Getenv("LOG_FORMAT") == "text" {
+		h = slog.NewTextHandler(os.Stderr, opts)
+	}
+	return slog.New(h).With(slog.String("service", name))
+}

@@ -1,0 +1,101 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"prode/platform/apierror"
+	"prode/platform/httpserver"
+)
+
+const claimsKey = "prode.session"
+
+// Verifier checks session cookies for one service.
+type Verifier struct {
+	key  []byte
+	pool *pgxpool.Pool
+	now  func() time.Time
+}
+
+// NewVerifier verifies tokens signed with key; pool reaches players.sesiones_vigentes.
+func NewVerifier(key []byte, pool *pgxpool.Pool) *Verifier {
+	return &Verifier{key: key, pool: pool, now: time.Now}
+}
+
+// Verify returns the claims of a live session.
+func (v *Verifier) Verify(ctx context.Context, token string) (Claims, error) {
+	c, err := Parse(v.key, token, v.now())
+	if err != nil {
+		return c, err
+	}
+	var alive bool
+	err = v.pool.QueryRow(ctx,
+		`SELECT EXISTS (SELECT 1 FROM players.sesiones_vigentes WHERE id = $1)`, c.SessionID).Scan(&alive)
+	if err != nil {
+		return c, err
+	}
+	if !alive {
+		return c, ErrInvalid
+	}
+	return c, nil
+}
+
+// Optional attaches the player of a valid session, if any, and never refuses.
+// A lookup failure (PostgreSQL down) counts as signed out for optional routes.
+func (v *Verifier) Optional() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if token, err := c.Cookie(CookieName); err == nil && token != "" {
+			if claims, err := v.Verify(c.Request.Context(), token); err == nil {
+				c.Set(claimsKey, claims)
+			}
+		}
+		c.Next()
+	}
+}
+
+// Required refuses requests without a valid session with 401.
+func (v *Verifier) Required() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		token, err := c.Cookie(CookieName)
+		if err != nil || token == "" {
+			httpserver.Fail(c, apierror.ErrUnauthenticated)
+			return
+		}
+		claims, err := v.Verify(c.Request.Context(), token)
+		if errors.Is(err, ErrInvalid) || errors.Is(err, pgx.ErrNoRows) {
+			httpserver.Fail(c, apierror.ErrUnauthenticated)
+			return
+		}
+		if err != nil {
+			httpserver.Fail(c, err)
+			return
+		}
+		c.Set(claimsKey, claims)
+		c.Next()
+	}
+}
+
+// AdminOnly must follow Required.
+func AdminOnly() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if claims, ok := FromContext(c); !ok || !claims.Admin {
+			httpserver.Fail(c, apierror.ErrNotAdmin)
+			return
+		}
+		c.Next()
+	}
+}
+
+// FromContext returns the signed-in player's claims.
+func FromContext(c *gin.Context) (Claims, bool) {
+	v, ok := c.Get(claimsKey)
+	if !ok {
+		return Claims{}, false
+	}
+	return v.(Claims), true
+}

@@ -1,0 +1,78 @@
+// Package session mints and verifies the session token every service checks locally: an
+// HMAC-signed claim set in an HttpOnly cookie. Only the players service mints; any service
+// verifies the signature offline and then asks PostgreSQL (players.sesiones_vigentes) that
+// the session was not ended with 'Salir'.
+package session
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+)
+
+// CookieName is the session cookie.
+const CookieName = "prode_sesion"
+
+// Claims is what a session token says about its player.
+type Claims struct {
+	SessionID string `json:"sid"`
+	PlayerID  int64  `json:"id"`
+	Email     string `json:"email"`
+	Nombre    string `json:"nombre"`
+	Admin     bool   `json:"admin"`
+	Expires   int64  `json:"exp"`
+}
+
+// ErrInvalid is any token that is malformed, forged or expired.
+var ErrInvalid = errors.New("invalid session token")
+
+const version = "v1"
+
+// Sign returns "v1.<claims>.<mac>" in base64url.
+func Sign(key []byte, c Claims) (string, error) {
+	payload, err := json.Marshal(c)
+	if err != nil {
+		return "", err
+	}
+	body := version + "." + base64.RawURLEncoding.EncodeToString(payload)
+	return body + "." + base64.RawURLEncoding.EncodeToString(mac(key, body)), nil
+}
+
+// Parse checks the signature and the expiry and returns the claims.
+func Parse(key []byte, token string, now time.Time) (Claims, error) {
+	var c Claims
+	if len(token) > 4096 {
+		return c, ErrInvalid
+	}
+	dot := strings.LastIndexByte(token, '.')
+	if dot < 0 {
+		return c, ErrInvalid
+	}
+	body, sig := token[:dot], token[dot+1:]
+	got, err := base64.RawURLEncoding.DecodeString(sig)
+	if err != nil || !hmac.Equal(got, mac(key, body)) {
+		return c, ErrInvalid
+	}
+	ver, payload, ok := strings.Cut(body, ".")
+	if !ok || ver != version {
+		return c, ErrInvalid
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(payload)
+	if err != nil || json.Unmarshal(raw, &c) != nil {
+		return c, ErrInvalid
+	}
+	if c.SessionID == "" || c.PlayerID <= 0 || now.Unix() >= c.Expires {
+		return c, ErrInvalid
+	}
+	return c, nil
+}
+
+func mac(key []byte, body string) []byte {
+	h := hmac.New(sha256.New, key)
+	h.Write([]byte(body))
+	return h.Sum(nil)
+}
