@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Prints the nginx http-level config (upstreams + one server) that routes like the chart's Ingress,
+# generated from the route table charts/prode/routes.yaml (or the file given as $1).
+#
+# Env: <SERVICE>_PORT for every service in the table but web (PLAYERS_PORT, FIXTURES_PORT, ...),
+#      WEB_DIST (static files for the web service; a placeholder page when it has no index.html),
+#      LISTEN_PORT (default 8080; nginx listens on the loopback only).
+#
+# Kubernetes Ingress semantics in nginx terms:
+#   Exact p            -> location = p
+#   Prefix p (p != /)  -> location = p  and  location ^~ p/   (matches by path element, so
+#                         /api/partidos never takes /api/partidos-sin-jugar; ^~ beats regexes)
+#   Prefix /           -> location /
+#   Exact p and Prefix p -> the Exact takes p itself, the Prefix only p/...
+# shellcheck source=dev/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+routes=$(routes_parse "${1:-}")
+WEB_DIST=${WEB_DIST:-$ROOT/web/dist}
+LISTEN_PORT=${LISTEN_PORT:-8080}
+
+declare -A exact=()
+while read -r path type svc; do
+  if [ "$type" = Exact ]; then exact[$path]=1; fi
+done <<<"$routes"
+
+# What a location does for a service.
+handler() {
+  if [ "$1" != web ]; then
+    echo "proxy_pass http://$1;"
+  elif [ -f "$WEB_DIST/index.html" ]; then
+    echo "root $WEB_DIST; try_files \$uri /index.html;"   # SPA: unknown paths get the app
+  else
+    echo "default_type text/html; return 200 '<!doctype html><meta charset=utf-8><title>Prode</title><h1>Prode</h1><p>The web app is not built (no $WEB_DIST/index.html). The API is up under /api/.</p>';"
+  fi
+}
+
+# Ingress-style request id: keep the client's X-Request-Id, else make one.
+echo 'map $http_x_request_id $prode_request_id { "" $request_id; default $http_x_request_id; }'
+
+for svc in $(awk '$3 != "web" { print $3 }' <<<"$routes" | sort -u); do
+  var=${svc^^}_PORT; var=${var//-/_}
+  [ -n "${!var:-}" ] || die "nginx-routes: $var is not set (port of service $svc)"
+  echo "upstream $svc { server 127.0.0.1:${!var}; keepalive 8; }"
+done
+
+echo "server {"
+echo "  listen 127.0.0.1:$LISTEN_PORT;"
+# Browsers and Node may try localhost as ::1 first.
+if grep -qw lo /proc/net/if_inet6 2>/dev/null; then echo "  listen [::1]:$LISTEN_PORT;"; fi
+cat <<'EOF'
+  server_name _;
+  client_max_body_size 2m;
+  proxy_http_version 1.1;
+  proxy_set_header Connection "";
+  proxy_set_header Host $http_host;
+  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+  proxy_set_header X-Forwarded-Proto $scheme;
+  proxy_set_header X-Request-Id $prode_request_id;
+EOF
+while read -r path type svc; do
+  h=$(handler "$svc")
+  if [ "$type" = Exact ]; then
+    echo "  location = $path { $h }"
+  elif [ "$path" = / ]; then
+    echo "  location / { $h }"
+  else
+    path=${path%/}
+    [ -n "${exact[$path]:-}" ] || echo "  location = $path { $h }"
+    echo "  location ^~ $path/ { $h }"
+  fi
+done <<<"$routes"
+echo "}"

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Every test on real components. Usage: dev/test.sh [all|go|vet|web|e2e]   (default all)
+#   all  routes, then per Go module go vet + go test -race, then web unit tests, then end-to-end
+#   go   the Go modules only (vet + test), against a throwaway PostgreSQL and Redis (dev/test-env.sh)
+#   vet  go vet of each Go module
+#   web  the web app's unit tests
+#   e2e  the end-to-end suite against a full stack of its own (port 8090, state in .test/stack)
+# Each step passes or fails on its own; all run, and the last line is "N passed, M failed".
+# shellcheck source=dev/lib.sh
+source "$(dirname "$0")/lib.sh"
+LOG_PREFIX=test
+cd "$ROOT"
+what=${1:-all}
+MODULES=(migrations services/platform services/players services/fixtures services/predictions services/scoring)
+# The e2e stack: ports apart from `make up`'s so both can run at once.
+E2E_ENV=(PRODE_PORT=8090 PRODE_STATE_DIR="$ROOT/.test/stack" PRODE_PG_PORT=55434
+         PRODE_REDIS_PORT=56381 PRODE_SVC_PORT_BASE=28080)
+
+passed=0 failed=0 failures=() test_env="" e2e_stack=""
+cleanup() {
+  if [ -n "$test_env" ]; then dev/test-env.sh stop || true; fi
+  if [ -n "$e2e_stack" ]; then env "${E2E_ENV[@]}" dev/down.sh || true; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM   # exit (and so clean up) once the running step returns
+
+# step NAME COMMAND...: run one step and count it. Step bodies chain with && (no set -e inside an if).
+step() {
+  local name=$1 start=$SECONDS; shift
+  log "=== $name"
+  if "$@"; then
+    passed=$((passed + 1)); log "--- PASS $name ($((SECONDS - start)) s)"
+  else
+    failed=$((failed + 1)); failures+=("$name"); log "--- FAIL $name ($((SECONDS - start)) s)"
+  fi
+}
+
+go_module() {   # go_module DIR [vet-only]
+  [ -f "$1/go.mod" ] || { log "$1/go.mod is missing"; return 1; }
+  (cd "$1" && go vet ./... && { [ -n "${2:-}" ] || go test -race -count=1 ./...; })
+}
+
+start_test_env() {
+  local exports
+  exports=$(dev/test-env.sh) || die "could not start the test PostgreSQL/Redis"
+  test_env=1
+  eval "$exports"
+}
+
+web_unit() { (cd web && npm ci --no-audit --no-fund && npm test); }
+
+e2e() {
+  # A fresh stack each run: the suite starts from the seeded fixtures and no players.
+  env "${E2E_ENV[@]}" dev/down.sh && rm -rf .test/stack || return 1
+  e2e_stack=1
+  env "${E2E_ENV[@]}" dev/up.sh >/dev/null || return 1
+  (cd web && PRODE_URL=http://localhost:8090/ CHROMIUM_PATH=$(command -v chromium) npm run e2e) \
+    || { log "service logs: .test/stack/logs/"; return 1; }
+  env "${E2E_ENV[@]}" dev/down.sh && rm -rf .test/stack && e2e_stack=""
+}
+
+has_web() { [ -f web/package.json ]; }
+has_e2e() { has_web && [ -d web/e2e ]; }
+
+case $what in
+  all)
+    if has_e2e; then ensure_packages gcc chromium; else ensure_packages gcc; fi
+    step routes dev/test-routes.sh
+    start_test_env
+    for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
+    if has_web; then step "web unit" web_unit; fi
+    if has_e2e; then step e2e e2e; fi
+    ;;
+  go)
+    ensure_packages gcc
+    start_test_env
+    for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
+    ;;
+  vet) for m in "${MODULES[@]}"; do step "vet $m" go_module "$m" vet-only; done ;;
+  web) if has_web; then step "web unit" web_unit; else log "no web/package.json"; fi ;;
+  e2e)
+    has_e2e || die "no web/e2e"
+    ensure_packages chromium
+    step e2e e2e
+    ;;
+  *) die "usage: dev/test.sh [all|go|vet|web|e2e]" ;;
+esac
+
+cleanup; trap - EXIT   # now, so the summary below is the last line of the output
+[ "$failed" -eq 0 ] || log "failed: ${failures[*]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
