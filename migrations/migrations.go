@@ -113,6 +113,7 @@ func upSchema(adminURL, schema string) (uint, error) {
 	if err != nil {
 		return 0, err
 	}
+	defer m.Close() // releases the connection the driver pins for its lock
 	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
 		return 0, err
 	}

@@ -136,6 +136,8 @@ func ensureTemplate(t testing.TB, ctx context.Context, admin *url.URL) string {
 	if err := migrations.Up(ctx, u.String(), nil, log); err != nil {
 		t.Fatalf("migrate template: %v", err)
 	}
+	// Nothing may stay connected to a database that is renamed or used as a template.
+	_, _ = conn.Exec(ctx, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", building)
 	if _, err := conn.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s RENAME TO %s", building, name)); err != nil {
 		t.Fatal(err)
 	}

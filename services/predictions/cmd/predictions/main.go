@@ -1,0 +1,58 @@
+// Command predictions stores the players' score predictions and enforces the cut-off with
+// the database clock.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"prode/platform/config"
+	"prode/platform/httpserver"
+	"prode/platform/postgres"
+	"prode/platform/service"
+	"prode/platform/session"
+	predictionshttp "prode/predictions/internal/http"
+	"prode/predictions/internal/predictions"
+	"prode/predictions/internal/store"
+)
+
+func main() {
+	log := service.Logger("predictions")
+	if err := run(log); err != nil {
+		log.Error("predictions stopped", slog.String("error", err.Error()))
+		os.Exit(1)
+	}
+}
+
+func run(log *slog.Logger) error {
+	// Configuration, read once and validated.
+	env := config.FromOS()
+	base := service.ReadBase(env, "predictions")
+	if err := env.Err(); err != nil {
+		return err
+	}
+	env.Log(log)
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+
+	// Wiring.
+	pool, err := postgres.Connect(ctx, base.DatabaseURL, int32(base.DBMaxConns))
+	if err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	defer pool.Close()
+	server := httpserver.New(base.HTTP, log)
+	server.AddCheck("postgres", postgres.Ping(pool))
+	predictionshttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool), &predictionshttp.PredictionHandlers{
+		Service: predictions.New(store.New(pool)),
+		Metrics: predictionshttp.NewMetrics(server.Registry),
+	})
+
+	// Serve until SIGTERM, then drain.
+	return server.Run(ctx)
+}

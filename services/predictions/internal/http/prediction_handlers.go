@@ -1,0 +1,142 @@
+// Package http is the predictions service's HTTP surface.
+package http
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"prode/platform/apierror"
+	"prode/platform/httpserver"
+	"prode/platform/session"
+	"prode/predictions/internal/predictions"
+	"prode/predictions/internal/store"
+)
+
+// Metrics are the business metrics of predictions.
+type Metrics struct {
+	Saved   *prometheus.CounterVec // by kind: created, updated
+	Refused *prometheus.CounterVec // by reason
+}
+
+// NewMetrics registers them.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		Saved: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "prode_predictions_saved_total", Help: "Predictions saved, by kind (created or updated).",
+		}, []string{"kind"}),
+		Refused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "prode_predictions_refused_total", Help: "Prediction writes refused, by reason.",
+		}, []string{"reason"}),
+	}
+	reg.MustRegister(m.Saved, m.Refused)
+	return m
+}
+
+// PredictionHandlers serve /api/jugadores/{email}/apuestas and /api/apuestas.
+type PredictionHandlers struct {
+	Service *predictions.Service
+	Metrics *Metrics
+}
+
+// owner returns the session's claims when the path's e-mail is the session's.
+func owner(c *gin.Context) (session.Claims, bool) {
+	claims, _ := session.FromContext(c)
+	if err := predictions.Owner(claims, c.Param("email")); err != nil {
+		httpserver.Fail(c, err)
+		return claims, false
+	}
+	return claims, true
+}
+
+func (h *PredictionHandlers) list(c *gin.Context) {
+	claims, ok := owner(c)
+	if !ok {
+		return
+	}
+	apuestas, err := h.Service.OfPlayer(c.Request.Context(), claims)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, apuestas)
+}
+
+func (h *PredictionHandlers) create(c *gin.Context) {
+	claims, ok := owner(c)
+	if !ok {
+		h.Metrics.Refused.WithLabelValues(predictions.ReasonOther).Inc()
+		return
+	}
+	var in predictions.Entrada
+	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
+		h.refuse(c, err)
+		return
+	}
+	a, created, err := h.Service.Save(c.Request.Context(), claims, in)
+	if err != nil {
+		h.refuse(c, err)
+		return
+	}
+	status, kind := http.StatusOK, "updated"
+	if created {
+		status, kind = http.StatusCreated, "created"
+	}
+	h.Metrics.Saved.WithLabelValues(kind).Inc()
+	c.JSON(status, a)
+}
+
+func (h *PredictionHandlers) update(c *gin.Context) {
+	claims, ok := owner(c)
+	if !ok {
+		h.Metrics.Refused.WithLabelValues(predictions.ReasonOther).Inc()
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("apuesta"), 10, 64)
+	if err != nil || id < 1 {
+		h.refuse(c, apierror.NotFound("No encontramos esa jugada entre las tuyas."))
+		return
+	}
+	var in predictions.Entrada
+	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
+		h.refuse(c, err)
+		return
+	}
+	var a store.Apuesta
+	if a, err = h.Service.Update(c.Request.Context(), claims, id, in); err != nil {
+		h.refuse(c, err)
+		return
+	}
+	h.Metrics.Saved.WithLabelValues("updated").Inc()
+	c.JSON(http.StatusOK, a)
+}
+
+func (h *PredictionHandlers) ofMatch(c *gin.Context) {
+	partido, err := strconv.ParseInt(c.Query("partido"), 10, 64)
+	if err != nil || partido < 1 {
+		httpserver.Fail(c, apierror.Invalid("Indicá el partido con ?partido=<número>."))
+		return
+	}
+	apuestas, err := h.Service.OfMatch(c.Request.Context(), partido)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, apuestas)
+}
+
+func (h *PredictionHandlers) refuse(c *gin.Context, err error) {
+	h.Metrics.Refused.WithLabelValues(predictions.Reason(err)).Inc()
+	httpserver.Fail(c, err)
+}
+
+// Routes mounts the routes; every one needs a session.
+func Routes(r *gin.Engine, auth *session.Verifier, h *PredictionHandlers) {
+	signedIn := r.Group("/api", auth.Required())
+	signedIn.GET("/jugadores/:email/apuestas", h.list)
+	signedIn.POST("/jugadores/:email/apuestas", h.create)
+	signedIn.PUT("/jugadores/:email/apuestas/:apuesta", h.update)
+	signedIn.GET("/apuestas", h.ofMatch)
+}

@@ -1,0 +1,161 @@
+// Package predictions holds the rules of a player's predictions: only the owner reads and
+// writes them, goals are 0..99, and nothing changes after the cut-off.
+package predictions
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"prode/platform/apierror"
+	"prode/platform/session"
+	"prode/predictions/internal/store"
+)
+
+// Store is what the service needs of the database.
+type Store interface {
+	Save(ctx context.Context, playerID int64, email string, partido int64, local, visitante int) (store.Apuesta, bool, error)
+	Update(ctx context.Context, id, playerID, partido int64, local, visitante int) (store.Apuesta, error)
+	MatchOf(ctx context.Context, id, playerID int64) (int64, bool, error)
+	Match(ctx context.Context, partido int64) (store.MatchState, error)
+	OfPlayer(ctx context.Context, playerID int64) ([]store.Apuesta, error)
+	OfMatch(ctx context.Context, partido int64) ([]store.ApuestaDeOtro, error)
+}
+
+// Entrada is a prediction as a player sends it; pointers tell missing from zero.
+type Entrada struct {
+	Partido        *int64  `json:"partido"`
+	GolesLocal     *int    `json:"goles_local"`
+	GolesVisitante *int    `json:"goles_visitante"`
+	Jugador        *string `json:"jugador"`
+}
+
+// Refusal codes, also the label of the refused-predictions metric.
+const (
+	ReasonClosed   = "apuesta_cerrada"
+	ReasonNoTeams  = "partido_sin_equipos"
+	ReasonNotFound = "no_encontrado"
+	ReasonInvalid  = "datos_invalidos"
+	ReasonOther    = "prohibido"
+)
+
+var (
+	errClosed     = apierror.Conflict(ReasonClosed, "Este partido ya no acepta jugadas: se pueden cambiar hasta 1 hora antes del inicio.")
+	errNoTeams    = apierror.Conflict(ReasonNoTeams, "Todavía no se conocen los equipos de este partido.")
+	errNoMatch    = apierror.NotFound("Ese partido no existe.")
+	errNoApuesta  = apierror.NotFound("No encontramos esa jugada entre las tuyas.")
+	errNotLocked  = apierror.Forbidden("Las jugadas de los demás se ven cuando el partido cierra, 1 hora antes del inicio.")
+	errWrongMatch = apierror.Invalid("La jugada es de otro partido.")
+)
+
+// Service applies the rules.
+type Service struct{ store Store }
+
+// New builds the service.
+func New(st Store) *Service { return &Service{store: st} }
+
+// Owner checks that the e-mail of the path is the session's: identity comes from the
+// session, never from the path.
+func Owner(c session.Claims, email string) error {
+	if !strings.EqualFold(strings.TrimSpace(email), c.Email) {
+		return apierror.ErrOtherPlayer
+	}
+	return nil
+}
+
+func (e Entrada) validate(c session.Claims) (int64, int, int, error) {
+	if e.Jugador != nil && !strings.EqualFold(strings.TrimSpace(*e.Jugador), c.Email) {
+		return 0, 0, 0, apierror.ErrOtherPlayer
+	}
+	if e.Partido == nil || *e.Partido < 1 {
+		return 0, 0, 0, apierror.Invalid("Falta el partido de la jugada.")
+	}
+	// The specification's own alert texts, so the player reads the same words either way.
+	if e.GolesLocal == nil {
+		return 0, 0, 0, apierror.Invalid("Te falta poner el resultado del equipo local.")
+	}
+	if e.GolesVisitante == nil {
+		return 0, 0, 0, apierror.Invalid("Te falta poner el resultado del equipo visitante.")
+	}
+	if *e.GolesLocal < 0 || *e.GolesLocal > 99 || *e.GolesVisitante < 0 || *e.GolesVisitante > 99 {
+		return 0, 0, 0, apierror.Invalid("Los goles tienen que ser un número entre 0 y 99.")
+	}
+	return *e.Partido, *e.GolesLocal, *e.GolesVisitante, nil
+}
+
+// Save creates or updates the player's prediction for the match; created tells which.
+func (s *Service) Save(ctx context.Context, c session.Claims, e Entrada) (store.Apuesta, bool, error) {
+	partido, local, visitante, err := e.validate(c)
+	if err != nil {
+		return store.Apuesta{}, false, err
+	}
+	a, created, err := s.store.Save(ctx, c.PlayerID, c.Email, partido, local, visitante)
+	if errors.Is(err, store.ErrNoRows) {
+		return a, false, s.whyRefused(ctx, partido)
+	}
+	return a, created, err
+}
+
+// Update changes the player's prediction id.
+func (s *Service) Update(ctx context.Context, c session.Claims, id int64, e Entrada) (store.Apuesta, error) {
+	partido, local, visitante, err := e.validate(c)
+	if err != nil {
+		return store.Apuesta{}, err
+	}
+	a, err := s.store.Update(ctx, id, c.PlayerID, partido, local, visitante)
+	if !errors.Is(err, store.ErrNoRows) {
+		return a, err
+	}
+	owned, ok, err := s.store.MatchOf(ctx, id, c.PlayerID)
+	switch {
+	case err != nil:
+		return a, err
+	case !ok:
+		return a, errNoApuesta
+	case owned != partido:
+		return a, errWrongMatch
+	}
+	return a, s.whyRefused(ctx, partido)
+}
+
+// OfPlayer lists the player's predictions.
+func (s *Service) OfPlayer(ctx context.Context, c session.Claims) ([]store.Apuesta, error) {
+	return s.store.OfPlayer(ctx, c.PlayerID)
+}
+
+// OfMatch lists everyone's predictions for a match once it is locked.
+func (s *Service) OfMatch(ctx context.Context, partido int64) ([]store.ApuestaDeOtro, error) {
+	st, err := s.store.Match(ctx, partido)
+	switch {
+	case err != nil:
+		return nil, err
+	case !st.Exists:
+		return nil, errNoMatch
+	case !st.Locked:
+		return nil, errNotLocked
+	}
+	return s.store.OfMatch(ctx, partido)
+}
+
+func (s *Service) whyRefused(ctx context.Context, partido int64) error {
+	st, err := s.store.Match(ctx, partido)
+	switch {
+	case err != nil:
+		return err
+	case !st.Exists:
+		return errNoMatch
+	case !st.WithTeams:
+		return errNoTeams
+	default:
+		return errClosed
+	}
+}
+
+// Reason is the refusal code of err, for metrics.
+func Reason(err error) string {
+	var e *apierror.Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return "error"
+}
