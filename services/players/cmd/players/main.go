@@ -1,0 +1,105 @@
+// Command players signs players in (Google, or the local dev provider), registers them, and
+// mints and ends the sessions every service verifies.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"prode/platform/config"
+	"prode/platform/httpserver"
+	"prode/platform/postgres"
+	"prode/platform/service"
+	"prode/platform/session"
+	"prode/players/internal/identity"
+	playershttp "prode/players/internal/http"
+	"prode/players/internal/players"
+	"prode/players/internal/store"
+)
+
+func main() {
+	log := service.Logger("players")
+	if err := run(log); err != nil {
+		log.Error("players stopped", slog.String("error", err.Error()))
+		os.Exit(1)
+	}
+}
+
+func run(log *slog.Logger) error {
+	// Configuration, read once and validated.
+	env := config.FromOS()
+	base := service.ReadBase(env, "players")
+	googleClientID := env.String("GOOGLE_CLIENT_ID", "")
+	googleSecret := env.Secret("GOOGLE_CLIENT_SECRET", "")
+	devLogin := env.Bool("DEV_LOGIN", false)
+	admins := env.List("ADMIN_EMAILS")
+	sessionTTL := env.Duration("SESSION_TTL", 30*24*time.Hour)
+	secureCookie := env.Bool("COOKIE_SECURE", strings.HasPrefix(strings.Join(base.HTTP.AllowedOrigins, ","), "https://"))
+	switch {
+	case devLogin && googleClientID != "":
+		env.Problem("DEV_LOGIN cannot be on when GOOGLE_CLIENT_ID is set")
+	case !devLogin && (googleClientID == "" || googleSecret == ""):
+		env.Problem("set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or DEV_LOGIN=true for the local account chooser")
+	}
+	if err := env.Err(); err != nil {
+		return err
+	}
+	env.Log(log)
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+
+	// Wiring.
+	pool, err := postgres.Connect(ctx, base.DatabaseURL, int32(base.DBMaxConns))
+	if err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	defer pool.Close()
+
+	var exchanger players.Exchanger
+	var verifier *identity.Verifier
+	var dev *playershttp.DevHandlers
+	provider := playershttp.Provider{Modo: "google", ClientID: googleClientID}
+	if devLogin {
+		devProvider, err := identity.NewDevProvider(base.SessionKey)
+		if err != nil {
+			return err
+		}
+		verifier, err = identity.NewVerifier(ctx, identity.DevAudience, devProvider.Keys().Client())
+		if err != nil {
+			return err
+		}
+		exchanger, dev = devProvider, &playershttp.DevHandlers{Provider: devProvider}
+		provider = playershttp.Provider{Modo: "dev"}
+		log.Warn("dev sign-in is on: the local account chooser stands in for Google")
+	} else {
+		verifier, err = identity.NewVerifier(ctx, googleClientID, http.DefaultClient)
+		if err != nil {
+			return err
+		}
+		exchanger = identity.NewGoogleExchanger(googleClientID, googleSecret, identity.GoogleEndpoint)
+	}
+	svc := players.New(exchanger, verifier, store.New(pool), base.SessionKey, sessionTTL, admins)
+
+	server := httpserver.New(base.HTTP, log)
+	server.AddCheck("postgres", postgres.Ping(pool))
+	signIns := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "prode_players_sign_ins_total", Help: "Sign-in attempts by provider and result.",
+	}, []string{"provider", "result"})
+	server.Registry.MustRegister(signIns)
+	playershttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool),
+		&playershttp.SessionHandlers{Service: svc, Provider: provider, SecureCookie: secureCookie, SignIns: signIns},
+		&playershttp.PlayerHandlers{Service: svc}, dev)
+
+	// Serve until SIGTERM, then drain.
+	return server.Run(ctx)
+}

@@ -1,0 +1,85 @@
+// Package http is the players service's HTTP surface.
+package http
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"prode/platform/apierror"
+	"prode/platform/httpserver"
+	"prode/platform/session"
+	"prode/players/internal/players"
+)
+
+// Provider says how players sign in.
+type Provider struct {
+	Modo     string `json:"modo"` // "google" or "dev"
+	ClientID string `json:"client_id"`
+}
+
+// SessionHandlers serve /api/sesion.
+type SessionHandlers struct {
+	Service      *players.Service
+	Provider     Provider
+	SecureCookie bool
+	SignIns      *prometheus.CounterVec
+}
+
+func (h *SessionHandlers) provider(c *gin.Context) { c.JSON(http.StatusOK, h.Provider) }
+
+func (h *SessionHandlers) signIn(c *gin.Context) {
+	var body struct {
+		Code string `json:"code"`
+	}
+	if err := httpserver.DecodeJSON(c, &body, httpserver.MaxBody); err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	if body.Code == "" || len(body.Code) > 4096 {
+		httpserver.Fail(c, apierror.Invalid("Falta el código de ingreso."))
+		return
+	}
+	jugador, token, expires, err := h.Service.SignIn(c.Request.Context(), body.Code)
+	if err != nil {
+		h.SignIns.WithLabelValues(h.Provider.Modo, "refused").Inc()
+		httpserver.Fail(c, err)
+		return
+	}
+	h.SignIns.WithLabelValues(h.Provider.Modo, "ok").Inc()
+	h.setCookie(c, token, expires)
+	c.JSON(http.StatusOK, jugador)
+}
+
+func (h *SessionHandlers) current(c *gin.Context) {
+	claims, _ := session.FromContext(c)
+	jugador, err := h.Service.Current(c.Request.Context(), claims)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, jugador)
+}
+
+func (h *SessionHandlers) signOut(c *gin.Context) {
+	claims, _ := session.FromContext(c)
+	if err := h.Service.SignOut(c.Request.Context(), claims); err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	h.setCookie(c, "", time.Unix(0, 0))
+	c.Status(http.StatusNoContent)
+}
+
+func (h *SessionHandlers) setCookie(c *gin.Context, token string, expires time.Time) {
+	maxAge := int(time.Until(expires).Seconds())
+	if token == "" {
+		maxAge = -1
+	}
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: session.CookieName, Value: token, Path: "/", Expires: expires, MaxAge: maxAge,
+		HttpOnly: true, Secure: h.SecureCookie, SameSite: http.SameSiteLaxMode,
+	})
+}

@@ -1,0 +1,265 @@
+package http_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"prode/platform/httpserver"
+	"prode/platform/session"
+	"prode/platform/testenv"
+	playershttp "prode/players/internal/http"
+	"prode/players/internal/identity"
+	"prode/players/internal/players"
+	"prode/players/internal/store"
+)
+
+const clientID = "client-123.apps.googleusercontent.com"
+
+type stack struct {
+	db  *testenv.DB
+	api *testenv.API
+}
+
+func newStack(t *testing.T, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers) *stack {
+	t.Helper()
+	db := testenv.NewDB(t)
+	pool := db.Pool(t, "players")
+	svc := players.New(ex, v, store.New(pool), testenv.SessionKey, time.Hour, []string{"admin@prode.test"})
+	server := httpserver.New(httpserver.Config{Service: "players"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	signIns := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sign_ins"}, []string{"provider", "result"})
+	playershttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
+		&playershttp.SessionHandlers{Service: svc, Provider: provider, SignIns: signIns},
+		&playershttp.PlayerHandlers{Service: svc}, dev)
+	return &stack{db: db, api: testenv.NewAPI(t, server.Engine)}
+}
+
+func sessionCookie(t *testing.T, res *testenv.Response) *http.Cookie {
+	t.Helper()
+	for _, c := range (&http.Response{Header: res.Header}).Cookies() {
+		if c.Name == session.CookieName && c.Value != "" {
+			if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode {
+				t.Fatalf("session cookie must be HttpOnly and SameSite=Lax: %+v", c)
+			}
+			return c
+		}
+	}
+	t.Fatalf("no session cookie in %v", res.Header)
+	return nil
+}
+
+// googleStack runs the Google path offline: a local token endpoint answers the code exchange
+// with the ID token the test chose, and idtoken fetches the test key set.
+func googleStack(t *testing.T, keys *identity.KeySet, idToken *string) *stack {
+	t.Helper()
+	tokenEndpoint := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		if r.Form.Get("code") != "good-code" || r.Form.Get("redirect_uri") != "postmessage" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(400)
+			_, _ = w.Write([]byte(`{"error":"invalid_grant"}`))
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"access_token": "at", "token_type": "Bearer", "expires_in": 3600, "id_token": *idToken})
+	}))
+	t.Cleanup(tokenEndpoint.Close)
+	endpoint := identity.GoogleEndpoint
+	endpoint.TokenURL = tokenEndpoint.URL
+	verifier, err := identity.NewVerifier(context.Background(), clientID, keys.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newStack(t, identity.NewGoogleExchanger(clientID, "secret", endpoint), verifier,
+		playershttp.Provider{Modo: "google", ClientID: clientID}, nil)
+}
+
+func claims(mutate func(map[string]any)) map[string]any {
+	now := time.Now()
+	c := map[string]any{
+		"iss": "https://accounts.google.com", "aud": clientID, "sub": "10769150350006150715113082367",
+		"email": "Ana@Example.com", "email_verified": true, "name": "Ana Gómez",
+		"iat": now.Unix(), "exp": now.Add(time.Hour).Unix(),
+	}
+	if mutate != nil {
+		mutate(c)
+	}
+	return c
+}
+
+func TestGoogleSignInVerifiesTheIDToken(t *testing.T) {
+	keys, err := identity.NewKeySet("test-key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	forger, _ := identity.NewKeySet("test-key") // same key id, different key
+	var idToken string
+	s := googleStack(t, keys, &idToken)
+	sign := func(k *identity.KeySet, c map[string]any) string {
+		tok, err := k.Sign(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+
+	refused := map[string]string{
+		"forged":          sign(forger, claims(nil)),
+		"expired":         sign(keys, claims(func(c map[string]any) { c["exp"] = time.Now().Add(-time.Minute).Unix() })),
+		"other audience":  sign(keys, claims(func(c map[string]any) { c["aud"] = "someone-else.apps.googleusercontent.com" })),
+		"other issuer":    sign(keys, claims(func(c map[string]any) { c["iss"] = "https://evil.example" })),
+		"unverified mail": sign(keys, claims(func(c map[string]any) { c["email_verified"] = false })),
+		"not a JWT":       "not-a-jwt",
+	}
+	for name, tok := range refused {
+		t.Run(name, func(t *testing.T) {
+			idToken = tok
+			res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "good-code"})
+			if res.Status != 401 || res.ErrorCode() != "credencial_invalida" || res.Header.Get("Set-Cookie") != "" {
+				t.Fatalf("%d %s %v", res.Status, res.Body, res.Header)
+			}
+		})
+	}
+	var registered int
+	_ = s.db.AdminPool(t).QueryRow(context.Background(), `SELECT count(*) FROM players.jugadores`).Scan(&registered)
+	if registered != 0 {
+		t.Fatalf("refused sign-ins registered %d players", registered)
+	}
+
+	idToken = sign(keys, claims(nil))
+	if res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "bad-code"}); res.Status != 401 {
+		t.Fatalf("a code Google refuses: %d %s", res.Status, res.Body)
+	}
+	res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "good-code"})
+	var j players.Jugador
+	res.Decode(t, &j)
+	if res.Status != 200 || j.Email != "ana@example.com" || j.Nombre != "Ana Gómez" || j.Admin {
+		t.Fatalf("valid token: %d %s", res.Status, res.Body)
+	}
+	cookie := sessionCookie(t, res)
+	if res := s.api.Do("GET", "/api/sesion", nil, testenv.WithCookie(cookie)); res.Status != 200 {
+		t.Fatalf("session after sign-in: %d", res.Status)
+	}
+}
+
+// devSignIn walks the dev chooser as the popup does and returns the sign-in answer.
+func devSignIn(t *testing.T, s *stack, form url.Values) *testenv.Response {
+	t.Helper()
+	page := s.api.Do("GET", "/api/sesion/dev", nil)
+	if page.Status != 200 || !strings.Contains(string(page.Body), "Usar otra cuenta") || page.Header.Get("Content-Security-Policy") == "" {
+		t.Fatalf("chooser: %d %s", page.Status, page.Body)
+	}
+	done := s.api.Do("POST", "/api/sesion/dev", nil, func(r *http.Request) {
+		r.Body = io.NopCloser(strings.NewReader(form.Encode()))
+		r.ContentLength = int64(len(form.Encode()))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	})
+	m := regexp.MustCompile(`data-code="([^"]+)"`).FindSubmatch(done.Body)
+	if done.Status != 200 || m == nil {
+		t.Fatalf("chooser answer: %d %s", done.Status, done.Body)
+	}
+	return s.api.Do("POST", "/api/sesion", map[string]string{"code": string(m[1])})
+}
+
+func newDevStack(t *testing.T) *stack {
+	dev, err := identity.NewDevProvider(testenv.SessionKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := identity.NewVerifier(context.Background(), identity.DevAudience, dev.Keys().Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newStack(t, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev})
+}
+
+func TestDevSignInRegisterAndSignOut(t *testing.T) {
+	s := newDevStack(t)
+	if res := s.api.Do("GET", "/api/sesion/proveedor", nil); !strings.Contains(string(res.Body), `"modo":"dev"`) {
+		t.Fatalf("provider: %s", res.Body)
+	}
+	if res := s.api.Do("GET", "/api/sesion", nil); res.Status != 401 {
+		t.Fatalf("signed out: %d", res.Status)
+	}
+	res := devSignIn(t, s, url.Values{"nombre": {"Dolores"}, "email": {"dolores@example.com"}})
+	var j players.Jugador
+	res.Decode(t, &j)
+	if res.Status != 200 || j.Email != "dolores@example.com" || j.Nombre != "Dolores" || j.Admin {
+		t.Fatalf("dev sign-in: %d %s", res.Status, res.Body)
+	}
+	cookie := sessionCookie(t, res)
+	as := testenv.WithCookie(cookie)
+
+	// Registration may rename the player, never register someone else.
+	if res := s.api.Do("POST", "/api/jugadores", map[string]string{"nombre": "Otro", "email": "ana@prode.test"}, as); res.Status != 403 {
+		t.Fatalf("register another e-mail: %d %s", res.Status, res.Body)
+	}
+	if res := s.api.Do("POST", "/api/jugadores", map[string]string{"nombre": "Lola", "email": "Dolores@example.com"}, as); res.Status != 200 || !strings.Contains(string(res.Body), `"nombre":"Lola"`) {
+		t.Fatalf("register: %d %s", res.Status, res.Body)
+	}
+	if res := s.api.Do("POST", "/api/jugadores", map[string]string{"nombre": "X", "email": "dolores@example.com"}, as,
+		testenv.WithHeader("Origin", "https://evil.example")); res.Status != 403 || res.ErrorCode() != "origen_no_permitido" {
+		t.Fatalf("cross-site register: %d %s", res.Status, res.Body)
+	}
+	if res := s.api.Do("GET", "/api/jugadores", nil); res.Status != 308 || res.Header.Get("Location") != "/api/posiciones" {
+		t.Fatalf("GET /api/jugadores: %d %v", res.Status, res.Header)
+	}
+	if res := s.api.Do("GET", "/api/sesion", nil, as); res.Status != 200 || !strings.Contains(string(res.Body), "Lola") {
+		t.Fatalf("current player: %d %s", res.Status, res.Body)
+	}
+
+	// 'Salir' ends the session server-side: the old cookie is refused afterwards.
+	out := s.api.Do("DELETE", "/api/sesion", nil, as)
+	if out.Status != 204 || !strings.Contains(out.Header.Get("Set-Cookie"), session.CookieName+"=;") {
+		t.Fatalf("sign out: %d %v", out.Status, out.Header)
+	}
+	if res := s.api.Do("GET", "/api/sesion", nil, as); res.Status != 401 {
+		t.Fatalf("replayed cookie after Salir: %d", res.Status)
+	}
+	if res := s.api.Do("POST", "/api/jugadores", map[string]string{"nombre": "Y", "email": "dolores@example.com"}, as); res.Status != 401 {
+		t.Fatalf("replayed cookie after Salir, register: %d", res.Status)
+	}
+}
+
+func TestDevDemoAdminIsAnOrganiser(t *testing.T) {
+	s := newDevStack(t)
+	admin := len(identity.DevAccounts) - 1
+	res := devSignIn(t, s, url.Values{"cuenta": {string(rune('0' + admin))}})
+	if res.Status != 200 || !strings.Contains(string(res.Body), `"admin":true`) {
+		t.Fatalf("demo admin: %d %s", res.Status, res.Body)
+	}
+	if res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "dev.e30.00"}); res.Status != 401 {
+		t.Fatalf("forged dev code: %d", res.Status)
+	}
+}
+
+func TestSignInRefusesBadBodies(t *testing.T) {
+	s := newDevStack(t)
+	for name, c := range map[string]struct {
+		body   string
+		ctype  string
+		status int
+	}{
+		"empty code":    {`{"code":""}`, "application/json", 400},
+		"unknown field": {`{"code":"x","admin":true}`, "application/json", 400},
+		"not JSON":      {`code=x`, "application/x-www-form-urlencoded", 415},
+		"too large":     {`{"code":"` + strings.Repeat("x", 17000) + `"}`, "application/json", 413},
+	} {
+		t.Run(name, func(t *testing.T) {
+			res := s.api.Do("POST", "/api/sesion", c.body, testenv.WithHeader("Content-Type", c.ctype))
+			if res.Status != c.status {
+				t.Fatalf("%d %s", res.Status, res.Body)
+			}
+		})
+	}
+}

@@ -1,0 +1,75 @@
+// Package store holds the players service's SQL: players and their sessions.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Player is a row of players.jugadores.
+type Player struct {
+	ID     int64
+	Email  string
+	Nombre string
+}
+
+// ErrNotFound means no such player.
+var ErrNotFound = errors.New("not found")
+
+// Store reads and writes the players schema.
+type Store struct{ pool *pgxpool.Pool }
+
+// New wraps a pool connected as prode_players.
+func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+// SignIn registers the player (the e-mail is the player's identifier, as in the
+// specification) and opens a session, in one transaction.
+func (s *Store) SignIn(ctx context.Context, subject, email, nombre, sessionID string, expires time.Time) (Player, error) {
+	var p Player
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `
+			INSERT INTO players.jugadores (google_sub, email, nombre) VALUES ($1, $2, $3)
+			ON CONFLICT (email) DO UPDATE
+			   SET google_sub = EXCLUDED.google_sub, nombre = EXCLUDED.nombre, actualizado = now()
+			RETURNING id, email, nombre`, subject, email, nombre).Scan(&p.ID, &p.Email, &p.Nombre)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO players.sesiones (id, jugador_id, expira) VALUES ($1, $2, $3)`,
+			sessionID, p.ID, expires)
+		return err
+	})
+	return p, err
+}
+
+// Player reads one player.
+func (s *Store) Player(ctx context.Context, id int64) (Player, error) {
+	p := Player{ID: id}
+	err := s.pool.QueryRow(ctx, `SELECT email, nombre FROM players.jugadores WHERE id = $1`, id).Scan(&p.Email, &p.Nombre)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	return p, err
+}
+
+// Rename sets the display name.
+func (s *Store) Rename(ctx context.Context, id int64, nombre string) (Player, error) {
+	p := Player{ID: id}
+	err := s.pool.QueryRow(ctx, `
+		UPDATE players.jugadores SET nombre = $2, actualizado = now() WHERE id = $1
+		RETURNING email, nombre`, id, nombre).Scan(&p.Email, &p.Nombre)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	return p, err
+}
+
+// EndSession closes a session; every service refuses its cookie from then on.
+func (s *Store) EndSession(ctx context.Context, sessionID string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE players.sesiones SET cerrada = now() WHERE id = $1 AND cerrada IS NULL`, sessionID)
+	return err
+}
