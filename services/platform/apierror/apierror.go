@@ -46,7 +46,9 @@ func (e *Error) Wrap(cause error) *Error {
 }
 
 // Invalid is a 400 with a message that says what to fix.
-func Invalid(mensaje string) *Error { return newError(http.StatusBadRequest, "datos_invalidos", mensaje) }
+func Invalid(mensaje string) *Error {
+	return newError(http.StatusBadRequest, "datos_invalidos", mensaje)
+}
 
 // Conflict is a 409 with its own code.
 func Conflict(code, mensaje string) *Error { return newError(http.StatusConflict, code, mensaje) }

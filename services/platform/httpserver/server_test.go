@@ -1,0 +1,118 @@
+package httpserver
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+)
+
+func newTestServer() *Server {
+	s := New(Config{Service: "test", AllowedOrigins: []string{"https://prode.example"}}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s.Engine.POST("/api/cosas/:id", func(c *gin.Context) {
+		var v struct {
+			N *int `json:"n"`
+		}
+		if err := DecodeJSON(c, &v, MaxBody); err != nil {
+			Fail(c, err)
+			return
+		}
+		c.JSON(200, gin.H{"ok": true})
+	})
+	s.Engine.GET("/api/panico", func(c *gin.Context) { panic("boom") })
+	return s
+}
+
+func do(h http.Handler, method, path, body string, headers map[string]string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Host = "prode.local"
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestErrorsCarryCodeSpanishMessageAndRequestID(t *testing.T) {
+	s := newTestServer()
+	for name, c := range map[string]struct {
+		method, path, body string
+		headers            map[string]string
+		status             int
+		code               string
+	}{
+		"unknown route":     {"GET", "/api/nada", "", nil, 404, "no_encontrado"},
+		"wrong method":      {"DELETE", "/api/cosas/1", "", nil, 405, "metodo_no_permitido"},
+		"panic":             {"GET", "/api/panico", "", nil, 500, "error_interno"},
+		"cross-site origin": {"POST", "/api/cosas/1", `{"n":1}`, map[string]string{"Origin": "https://evil.example"}, 403, "origen_no_permitido"},
+		"cross-site fetch":  {"POST", "/api/cosas/1", `{"n":1}`, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "origen_no_permitido"},
+		"not json":          {"POST", "/api/cosas/1", `{"n":1}`, map[string]string{"Content-Type": "text/plain"}, 415, "tipo_no_soportado"},
+		"wrong type":        {"POST", "/api/cosas/1", `{"n":"1"}`, nil, 400, "datos_invalidos"},
+		"unknown field":     {"POST", "/api/cosas/1", `{"n":1,"x":2}`, nil, 400, "datos_invalidos"},
+		"too large":         {"POST", "/api/cosas/1", `{"n":1,"` + strings.Repeat("x", MaxBody) + `":1}`, nil, 413, "cuerpo_demasiado_grande"},
+		"trailing data":     {"POST", "/api/cosas/1", `{"n":1} []`, nil, 400, "datos_invalidos"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			rec := do(s.Engine, c.method, c.path, c.body, c.headers)
+			var body map[string]string
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+				t.Fatalf("not JSON: %s", rec.Body)
+			}
+			if rec.Code != c.status || body["error"] != c.code || body["mensaje"] == "" ||
+				body["request_id"] == "" || body["request_id"] != rec.Header().Get("X-Request-Id") {
+				t.Fatalf("%d %s", rec.Code, rec.Body)
+			}
+		})
+	}
+	for name, origin := range map[string]string{"same host": "http://prode.local", "allowed": "https://prode.example", "none": ""} {
+		if rec := do(s.Engine, "POST", "/api/cosas/1", `{"n":1}`, map[string]string{"Origin": origin}); rec.Code != 200 {
+			t.Errorf("%s origin refused: %d %s", name, rec.Code, rec.Body)
+		}
+	}
+}
+
+func TestMetricsPassPromlintAndCountByRoute(t *testing.T) {
+	s := newTestServer()
+	do(s.Engine, "POST", "/api/cosas/1", `{"n":1}`, nil)
+	do(s.Engine, "POST", "/api/cosas/2", `{"n":1}`, nil)
+	// promtool check metrics runs this same linter.
+	if problems, err := testutil.GatherAndLint(s.Registry); err != nil || len(problems) > 0 {
+		t.Fatalf("lint: %v %v", problems, err)
+	}
+	rec := httptest.NewRecorder()
+	s.AdminHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	want := `prode_http_requests_total{method="POST",route="/api/cosas/:id",service="test",status="200"} 2`
+	if !strings.Contains(rec.Body.String(), want) {
+		t.Fatalf("metrics lack %s", want)
+	}
+}
+
+func TestReadinessFailsWhileDraining(t *testing.T) {
+	s := newTestServer()
+	s.AddCheck("postgres", func(context.Context) error { return io.EOF })
+	rec := httptest.NewRecorder()
+	s.AdminHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"postgres":"falla"`) {
+		t.Fatalf("ready: %d %s", rec.Code, rec.Body)
+	}
+	s.draining.Store(true)
+	rec = httptest.NewRecorder()
+	s.AdminHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	if rec.Code != 503 {
+		t.Fatalf("draining: %d", rec.Code)
+	}
+	rec = httptest.NewRecorder()
+	s.AdminHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
+	if rec.Code != 200 {
+		t.Fatalf("liveness while draining: %d", rec.Code)
+	}
+}
