@@ -62,6 +62,10 @@ while read -r path type svc; do
   h=$(handler "$svc")
   if [ "$type" = Exact ]; then
     echo "  location = $path { $h }"
+  elif [ "$path" = / ] && [ "$svc" = web ] && [ -f "$WEB_DIST/index.html" ]; then
+    # The same serving rules (SPA fallback, caching, security headers) as the web pod.
+    echo "  root $WEB_DIST;"
+    echo "  include $ROOT/docker/nginx-web.conf;"
   elif [ "$path" = / ]; then
     echo "  location / { $h }"
   else
