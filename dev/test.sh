@@ -56,6 +56,8 @@ e2e() {
   env "${E2E_ENV[@]}" dev/up.sh >/dev/null || return 1
   (cd web && PRODE_URL=http://localhost:8090/ CHROMIUM_PATH=$(command -v chromium) npm run e2e) \
     || { log "service logs: .test/stack/logs/"; return 1; }
+  # With the traffic of the e2e run on them, every service's metrics must pass promtool.
+  env "${E2E_ENV[@]}" dev/check-metrics.sh || return 1
   env "${E2E_ENV[@]}" dev/down.sh && rm -rf .test/stack && e2e_stack=""
 }
 

@@ -32,6 +32,13 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"reason"}),
 	}
 	reg.MustRegister(m.Saved, m.Refused)
+	// Export every series from the start, so dashboards and alerts see zeros, not gaps.
+	for _, kind := range []string{"created", "updated"} {
+		m.Saved.WithLabelValues(kind)
+	}
+	for _, reason := range []string{predictions.ReasonClosed, predictions.ReasonNoTeams, predictions.ReasonNotFound, predictions.ReasonInvalid, predictions.ReasonOther} {
+		m.Refused.WithLabelValues(reason)
+	}
 	return m
 }
 
