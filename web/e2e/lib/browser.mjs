@@ -1,0 +1,47 @@
+// Debian's Chromium driven by playwright-core (no browser download): one browser, one fresh
+// context per person, and every console message watched for CSP violations and page errors.
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = (process.env.PRODE_URL || 'http://localhost:8080/').replace(/\/?$/, '/');
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+    // Playwright turns the popup blocker off by default. Keep it on, as in a real browser: the
+    // landing's automatic sign-in popup must be blocked quietly, the button's must open.
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+    // A profile of its own in a fresh temporary directory, removed on close.
+  });
+}
+
+const CSP_VIOLATION = /Content Security Policy|Refused to/i;
+
+/**
+ * A fresh browser context (no cookies, no storage) for one person. `problems` collects CSP
+ * violations and uncaught errors from every page of the context, the sign-in popup included.
+ */
+export async function newPerson(browser, name) {
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'es-AR', viewport: { width: 1280, height: 800 } });
+  const problems = [];
+  const watch = (page) => {
+    page.on('console', (msg) => {
+      if (CSP_VIOLATION.test(msg.text())) problems.push(`[${name}] CSP: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`[${name}] page error on ${page.url()}: ${error.message}`));
+  };
+  context.on('page', watch);
+  const page = await context.newPage();
+  return { name, context, page, problems };
+}

@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import { QueryView } from '../../../shared/components/QueryView';
+import { usePageTitle } from '../../../shared/layout/usePageTitle';
+import { usePartidos, type Partido } from '../api/getPartidos';
+import { ImportForm } from './ImportForm';
+import { MatchAdminCard } from './MatchAdminCard';
+import './admin.css';
+
+function matches(partido: Partido, search: string): boolean {
+  const wanted = search.trim().toLocaleLowerCase('es');
+  if (wanted === '') return true;
+  const text = `${partido.numero} ${partido.nombre_local} ${partido.nombre_visitante} ${partido.nombre_categoria}`;
+  return text.toLocaleLowerCase('es').includes(wanted);
+}
+
+/** /admin (organisers): import the tournament, then results, schedule, teams and state per match. */
+export default function AdminPage() {
+  usePageTitle('Organizar');
+  const id = useId();
+  const partidos = usePartidos();
+  const [search, setSearch] = useState('');
+  return (
+    <section className="page admin" aria-labelledby={`${id}-titulo`}>
+      <h1 id={`${id}-titulo`}>Organizar el torneo</h1>
+      <ImportForm />
+      <section className="admin-section" aria-labelledby={`${id}-partidos`}>
+        <h2 id={`${id}-partidos`}>Partidos</h2>
+        <div className="field">
+          <label htmlFor={`${id}-buscar`}>Buscar partido (equipo, grupo o número)</label>
+          <input id={`${id}-buscar`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <QueryView query={partidos} loadingText="Cargando los partidos…">
+          {(lista) => {
+            const visibles = lista.filter((p) => matches(p, search));
+            if (visibles.length === 0) return <p className="empty">No hay partidos que coincidan.</p>;
+            return (
+              <ul className="admin-match-list">
+                {visibles.map((p) => (
+                  <MatchAdminCard key={p.id} partido={p} />
+                ))}
+              </ul>
+            );
+          }}
+        </QueryView>
+      </section>
+    </section>
+  );
+}

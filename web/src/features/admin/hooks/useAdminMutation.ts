@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+// An organiser's change shows up everywhere: lists, unplayed matches, results and standings.
+const AFFECTED = ['partidos', 'partidos-sin-jugar', 'resultados', 'posiciones'];
+
+/** A mutation of the admin screen that refreshes every list the change may touch. */
+export function useAdminMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all(AFFECTED.map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+}

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { QueryView } from '../../../shared/components/QueryView';
+import { usePageTitle } from '../../../shared/layout/usePageTitle';
+import { WarningBanner } from '../../home/components/WarningBanner';
+import type { Jugador } from '../../session/api/getSesion';
+import { useApuestas } from '../api/getApuestas';
+import { usePartidosSinJugar } from '../api/getPartidosSinJugar';
+import { MatchRow } from './MatchRow';
+
+/** /jugadas: the matches still to be played, each saved on its own. */
+export function PredictionsPage({ jugador }: { jugador: Jugador }) {
+  usePageTitle('Tus jugadas');
+  const partidos = usePartidosSinJugar();
+  const apuestas = useApuestas(jugador.email);
+  return (
+    <section className="page predictions" aria-labelledby="jugadas-titulo">
+      <WarningBanner />
+      <Link className="button button--secondary predictions__back" to="/">
+        Volver
+      </Link>
+      <h1 id="jugadas-titulo">Tus jugadas</h1>
+      <p className="help-text">
+        Si ya hiciste una jugada, la vas a ver entre paréntesis. Podés cambiar el resultado todas las
+        veces que quieras: guardá cada partido de a uno con su botón Guardar.
+      </p>
+      <QueryView query={partidos} loadingText="Cargando los partidos…">
+        {(lista) => (
+          <QueryView query={apuestas} loadingText="Cargando tus jugadas…">
+            {(mias) => {
+              if (lista.length === 0) return <p className="empty">No quedan partidos por jugar.</p>;
+              const porPartido = new Map(mias.map((a) => [a.partido, a]));
+              return (
+                <ul className="match-list">
+                  {lista.map((p) => (
+                    <MatchRow key={p.id} partido={p} apuesta={porPartido.get(p.id)} email={jugador.email} />
+                  ))}
+                </ul>
+              );
+            }}
+          </QueryView>
+        )}
+      </QueryView>
+    </section>
+  );
+}
