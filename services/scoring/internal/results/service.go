@@ -1,0 +1,61 @@
+// Package results lists finished matches with their score and, for a signed-in player, the
+// player's prediction and points.
+package results
+
+import (
+	"context"
+	"time"
+
+	"prode/platform/display"
+	"prode/scoring/internal/store"
+)
+
+// Store is what the results need of the database.
+type Store interface {
+	Finished(ctx context.Context, player int64) ([]store.Finalizado, error)
+}
+
+// ResultadoPartido is one finished match as GET /api/resultados shows it.
+type ResultadoPartido struct {
+	Partido          int64             `json:"partido"`
+	NombreLocal      string            `json:"nombre_local"`
+	NombreVisitante  string            `json:"nombre_visitante"`
+	BanderaLocal     string            `json:"bandera_local"`
+	BanderaVisitante string            `json:"bandera_visitante"`
+	Fecha            string            `json:"fecha"`
+	Hora             string            `json:"hora"`
+	NombreCategoria  string            `json:"nombre_categoria"`
+	Inicio           time.Time         `json:"inicio"`
+	Resultado        store.Resultado   `json:"resultado"`
+	Apuesta          *store.Prediccion `json:"apuesta"`
+	Puntos           *int              `json:"puntos"`
+}
+
+// Service formats finished matches.
+type Service struct {
+	store Store
+	zone  *time.Location
+}
+
+// New shows kick-offs in zone (DISPLAY_TIMEZONE).
+func New(st Store, zone *time.Location) *Service { return &Service{store: st, zone: zone} }
+
+// List returns the finished matches, most recent first; player 0 is nobody (signed out), so
+// apuesta and puntos stay null.
+func (s *Service) List(ctx context.Context, player int64) ([]ResultadoPartido, error) {
+	rows, err := s.store.Finished(ctx, player)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ResultadoPartido, 0, len(rows))
+	for _, r := range rows {
+		fecha, hora := display.FechaHora(r.Inicio, s.zone)
+		out = append(out, ResultadoPartido{
+			Partido: r.Partido, NombreLocal: r.NombreLocal, NombreVisitante: r.NombreVisitante,
+			BanderaLocal: r.BanderaLocal, BanderaVisitante: r.BanderaVisitante,
+			Fecha: fecha, Hora: hora, NombreCategoria: r.Categoria, Inicio: r.Inicio.UTC(),
+			Resultado: r.Resultado, Apuesta: r.Apuesta, Puntos: r.Puntos,
+		})
+	}
+	return out, nil
+}

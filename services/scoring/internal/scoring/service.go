@@ -1,0 +1,187 @@
+// Package scoring applies the points table to results: it consumes fixtures' outbox, scores
+// each match set-based and idempotently, and tells the standings cache about new versions.
+package scoring
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"prode/scoring/internal/store"
+)
+
+// Criterio says which score counts in knock-out matches.
+type Criterio string
+
+const (
+	// Noventa counts the score after 90 minutes plus stoppage time (the default): extra time
+	// and the shoot-out are stored and shown, not scored.
+	Noventa Criterio = "noventa"
+	// Alargue counts the score after extra time when there was extra time.
+	Alargue Criterio = "alargue"
+)
+
+// ParseCriterio reads the SCORING_KNOCKOUT setting.
+func ParseCriterio(s string) (Criterio, error) {
+	switch c := Criterio(s); c {
+	case Noventa, Alargue:
+		return c, nil
+	}
+	return "", fmt.Errorf("must be %s or %s, not %q", Noventa, Alargue, s)
+}
+
+// Store is what scoring needs of the database.
+type Store interface {
+	ScoreMatch(ctx context.Context, partido int64, criterio string, eventos []int64) (int64, error)
+	Pending(ctx context.Context, limit int) ([]store.Evento, error)
+	OutboxLag(ctx context.Context) (float64, error)
+	Criterio(ctx context.Context) (string, error)
+	SetCriterio(ctx context.Context, criterio string) error
+	ScoredMatches(ctx context.Context) ([]int64, error)
+}
+
+// Publisher hears of every committed scoring transaction (the standings cache).
+type Publisher interface {
+	Publish(ctx context.Context) error
+}
+
+// Metrics are scoring's business metrics.
+type Metrics struct {
+	Duration  prometheus.Histogram
+	Processed prometheus.Counter
+	Lag       prometheus.Gauge
+}
+
+// NewMetrics registers them.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		Duration: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "prode_scoring_duration_seconds",
+			Help:    "Time to score one match: one transaction over all of its predictions.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+		}),
+		Processed: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "prode_scoring_events_processed_total",
+			Help: "Outbox events of fixtures applied to the points.",
+		}),
+		Lag: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "prode_scoring_outbox_lag_seconds",
+			Help: "Age of the oldest outbox event not applied yet; 0 when there is none.",
+		}),
+	}
+	reg.MustRegister(m.Duration, m.Processed, m.Lag)
+	return m
+}
+
+// batch is how many outbox events one pass reads at a time.
+const batch = 500
+
+// Service scores matches.
+type Service struct {
+	store     Store
+	publisher Publisher
+	criterio  Criterio
+	metrics   *Metrics
+	log       *slog.Logger
+	// criterioChecked: the stored points were computed with criterio (checked once per
+	// process, retried until PostgreSQL answers).
+	criterioChecked atomic.Bool
+}
+
+// New builds the service.
+func New(st Store, publisher Publisher, criterio Criterio, metrics *Metrics, log *slog.Logger) *Service {
+	return &Service{store: st, publisher: publisher, criterio: criterio, metrics: metrics, log: log}
+}
+
+// ScoreMatch recomputes one match's points from its current result and marks eventos as
+// applied, then publishes the new standings version.
+func (s *Service) ScoreMatch(ctx context.Context, partido int64, eventos []int64) error {
+	start := time.Now()
+	version, err := s.store.ScoreMatch(ctx, partido, string(s.criterio), eventos)
+	if err != nil {
+		return fmt.Errorf("score match %d: %w", partido, err)
+	}
+	elapsed := time.Since(start)
+	s.metrics.Duration.Observe(elapsed.Seconds())
+	s.metrics.Processed.Add(float64(len(eventos)))
+	s.log.Info("match scored", slog.Int64("partido", partido), slog.Int("eventos", len(eventos)),
+		slog.Int64("version", version), slog.Duration("duration", elapsed))
+	// Redis holds only what can be rebuilt: a failure here is healed by the repair loop.
+	if err := s.publisher.Publish(ctx); err != nil {
+		s.log.Warn("standings cache not refreshed", slog.String("error", err.Error()))
+	}
+	return nil
+}
+
+// ProcessPending applies every outbox event not applied yet, one transaction per match, and
+// returns how many it applied. The first call also rescores every match when the knock-out
+// setting changed since the points were computed.
+func (s *Service) ProcessPending(ctx context.Context) (int, error) {
+	if !s.criterioChecked.Load() {
+		if err := s.rescoreIfCriterioChanged(ctx); err != nil {
+			return 0, err
+		}
+		s.criterioChecked.Store(true)
+	}
+	processed := 0
+	for {
+		eventos, err := s.store.Pending(ctx, batch)
+		if err != nil {
+			return processed, err
+		}
+		// One transaction per match, however many events it has: the result is read as it
+		// is now, so the events of a match are applied together.
+		var order []int64
+		byMatch := map[int64][]int64{}
+		for _, e := range eventos {
+			if _, seen := byMatch[e.Partido]; !seen {
+				order = append(order, e.Partido)
+			}
+			byMatch[e.Partido] = append(byMatch[e.Partido], e.ID)
+		}
+		for _, partido := range order {
+			if err := s.ScoreMatch(ctx, partido, byMatch[partido]); err != nil {
+				return processed, err
+			}
+			processed += len(byMatch[partido])
+		}
+		if len(eventos) < batch {
+			break
+		}
+	}
+	lag, err := s.store.OutboxLag(ctx)
+	if err != nil {
+		return processed, err
+	}
+	s.metrics.Lag.Set(lag)
+	return processed, nil
+}
+
+// rescoreIfCriterioChanged rescores every match when the stored points were computed with
+// another knock-out setting, and then records the setting. Interrupted, it starts over at
+// the next start, since the setting is recorded last.
+func (s *Service) rescoreIfCriterioChanged(ctx context.Context) error {
+	stored, err := s.store.Criterio(ctx)
+	if err != nil {
+		return fmt.Errorf("read knock-out setting: %w", err)
+	}
+	if Criterio(stored) == s.criterio {
+		return nil
+	}
+	partidos, err := s.store.ScoredMatches(ctx)
+	if err != nil {
+		return fmt.Errorf("list matches to rescore: %w", err)
+	}
+	s.log.Info("knock-out setting changed: rescoring every match",
+		slog.String("from", stored), slog.String("to", string(s.criterio)), slog.Int("partidos", len(partidos)))
+	for _, partido := range partidos {
+		if err := s.ScoreMatch(ctx, partido, nil); err != nil {
+			return err
+		}
+	}
+	return s.store.SetCriterio(ctx, string(s.criterio))
+}

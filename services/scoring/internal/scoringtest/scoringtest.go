@@ -1,0 +1,466 @@
+// Package scoringtest arranges what scoring's tests need on the real things: a migrated
+// PostgreSQL database of the test's own with matches, players, predictions and results written
+// the way the other services write them (a result and its outbox event in one transaction,
+// then pg_notify), the scoring service wired as cmd/scoring wires it, and an independent
+// reference of the points table.
+package scoringtest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
+
+	"prode/platform/cache"
+	"prode/platform/httpserver"
+	"prode/platform/session"
+	"prode/platform/testenv"
+	scoringhttp "prode/scoring/internal/http"
+	"prode/scoring/internal/results"
+	"prode/scoring/internal/scoring"
+	"prode/scoring/internal/standings"
+	"prode/scoring/internal/store"
+)
+
+// Points is the specification's points table (section 9), written independently of the SQL:
+// exact 10; right outcome 5, plus 2 when one team's goals are right; else one team's goals
+// right 2; else 0. exacto and acierto (right outcome) are the tie-break counts.
+func Points(pl, pv, rl, rv int) (puntos int, exacto, acierto bool) {
+	outcome := func(l, v int) int {
+		switch {
+		case l > v:
+			return 1
+		case l < v:
+			return -1
+		}
+		return 0
+	}
+	exacto = pl == rl && pv == rv
+	acierto = outcome(pl, pv) == outcome(rl, rv)
+	oneTeam := pl == rl || pv == rv
+	switch {
+	case exacto:
+		return 10, exacto, acierto
+	case acierto && oneTeam:
+		return 7, exacto, acierto
+	case acierto:
+		return 5, exacto, acierto
+	case oneTeam:
+		return 2, exacto, acierto
+	}
+	return 0, exacto, acierto
+}
+
+// Env is one test's database, arranged through a superuser pool.
+type Env struct {
+	t      testing.TB
+	DB     *testenv.DB
+	Admin  *pgxpool.Pool
+	numero int
+	// Silent leaves out the pg_notify of the outbox events (a notification lost).
+	Silent bool
+}
+
+// New creates a fresh migrated database with a few teams.
+func New(t testing.TB) *Env {
+	t.Helper()
+	db := testenv.NewDB(t)
+	e := &Env{t: t, DB: db, Admin: db.AdminPool(t)}
+	e.Exec(`INSERT INTO fixtures.equipos (codigo, nombre, bandera) VALUES
+		('ARG', 'Argentina', 'ar'), ('FRA', 'Francia', 'fr'), ('CRO', 'Croacia', 'hr'),
+		('MAR', 'Marruecos', 'ma'), ('ENG', 'Inglaterra', 'gb-eng'), ('BRA', 'Brasil', 'br')`)
+	return e
+}
+
+// Exec runs SQL as the superuser.
+func (e *Env) Exec(sql string, args ...any) {
+	e.t.Helper()
+	if _, err := e.Admin.Exec(context.Background(), sql, args...); err != nil {
+		e.t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+// Match creates a match of categoria ("Grupo A", "Final"...) between two team codes.
+func (e *Env) Match(categoria, local, visitante string, inicio time.Time) int64 {
+	e.t.Helper()
+	e.numero++
+	var id int64
+	err := e.Admin.QueryRow(context.Background(), `
+		INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
+		VALUES ('test', $1, $2, $3, $4, $5) RETURNING id`,
+		e.numero, categoria, local, visitante, inicio).Scan(&id)
+	if err != nil {
+		e.t.Fatalf("create match: %v", err)
+	}
+	return id
+}
+
+// Player registers a player and opens a session.
+func (e *Env) Player(nombre string) testenv.Player {
+	e.t.Helper()
+	return testenv.SignIn(e.t, e.DB, fmt.Sprintf("%s-%d@example.com", nombre, time.Now().UnixNano()), nombre, false)
+}
+
+// Predict stores a player's prediction as the predictions service would.
+func (e *Env) Predict(p testenv.Player, partido int64, local, visitante int) {
+	e.t.Helper()
+	e.Exec(`
+		INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
+		VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (jugador_id, partido_id) DO UPDATE
+		   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante`,
+		p.ID, p.Email, partido, local, visitante)
+}
+
+// Result is a match's score; the extra-time and shoot-out scores are optional.
+type Result struct {
+	Local, Visitante               int
+	LocalAlargue, VisitanteAlargue *int
+	PenalesLocal, PenalesVisitante *int
+}
+
+// Int is a pointer to n, for Result's optional scores.
+func Int(n int) *int { return &n }
+
+// SetResult enters or corrects a result as fixtures does: the result and an outbox event in
+// one transaction, with pg_notify. It returns the event id.
+func (e *Env) SetResult(partido int64, r Result) int64 {
+	e.t.Helper()
+	return e.event(partido, "resultado_cargado", func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), `
+			INSERT INTO fixtures.resultados (partido_id, goles_local, goles_visitante, goles_local_alargue,
+			                                 goles_visitante_alargue, penales_local, penales_visitante)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)
+			ON CONFLICT (partido_id) DO UPDATE
+			   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
+			       goles_local_alargue = EXCLUDED.goles_local_alargue, goles_visitante_alargue = EXCLUDED.goles_visitante_alargue,
+			       penales_local = EXCLUDED.penales_local, penales_visitante = EXCLUDED.penales_visitante,
+			       cargado = now()`,
+			partido, r.Local, r.Visitante, r.LocalAlargue, r.VisitanteAlargue, r.PenalesLocal, r.PenalesVisitante)
+		return err
+	})
+}
+
+// DeleteResult removes a result as fixtures does, with its outbox event.
+func (e *Env) DeleteResult(partido int64) int64 {
+	e.t.Helper()
+	return e.event(partido, "resultado_borrado", func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), `DELETE FROM fixtures.resultados WHERE partido_id = $1`, partido)
+		return err
+	})
+}
+
+func (e *Env) event(partido int64, tipo string, change func(pgx.Tx) error) int64 {
+	e.t.Helper()
+	var id int64
+	ctx := context.Background()
+	err := pgx.BeginFunc(ctx, e.Admin, func(tx pgx.Tx) error {
+		if err := change(tx); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO fixtures.eventos (partido_id, tipo) VALUES ($1, $2) RETURNING id`,
+			partido, tipo).Scan(&id); err != nil {
+			return err
+		}
+		if e.Silent {
+			return nil
+		}
+		_, err := tx.Exec(ctx, `SELECT pg_notify('fixtures_eventos', $1::bigint::text)`, id)
+		return err
+	})
+	if err != nil {
+		e.t.Fatalf("%s for match %d: %v", tipo, partido, err)
+	}
+	return id
+}
+
+// Options configure an App.
+type Options struct {
+	Criterio scoring.Criterio // default noventa
+	Poll     time.Duration    // consumer poll interval; default 1 minute, so that tests see NOTIFY at work
+	// RedisURL and Prefix default to the test Redis and a prefix of the test's own.
+	RedisURL, Prefix string
+}
+
+// App is the scoring service wired as cmd/scoring wires it, connected as prode_scoring.
+type App struct {
+	env       *Env
+	Server    *httpserver.Server
+	API       *testenv.API
+	Pool      *pgxpool.Pool
+	Redis     *redis.Client
+	Cache     *standings.Cache
+	Standings *standings.Service
+	Scoring   *scoring.Service
+	Consumer  *scoring.Consumer
+	Prefix    string
+}
+
+// Logger writes warnings and errors to the test's output.
+func Logger(t testing.TB) *slog.Logger {
+	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// NewApp wires the service.
+func (e *Env) NewApp(opts Options) *App {
+	t := e.t
+	t.Helper()
+	if opts.Criterio == "" {
+		opts.Criterio = scoring.Noventa
+	}
+	if opts.Poll == 0 {
+		opts.Poll = time.Minute
+	}
+	if opts.RedisURL == "" {
+		opts.RedisURL, opts.Prefix = testenv.Redis(t)
+	}
+	if opts.Prefix == "" {
+		_, opts.Prefix = testenv.Redis(t)
+	}
+	log := Logger(t)
+	pool := e.DB.Pool(t, "scoring")
+	rdb, err := cache.Connect(opts.RedisURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rdb.Close() })
+	server := httpserver.New(httpserver.Config{Service: "scoring"}, log)
+	c := standings.NewCache(rdb, opts.Prefix)
+	st := standings.New(store.NewStandingsStore(pool), c, server.Registry, log)
+	sc := scoring.New(store.NewPointsStore(pool), st, opts.Criterio, scoring.NewMetrics(server.Registry), log)
+	consumer, err := scoring.NewConsumer(e.DB.URL("scoring"), sc, opts.Poll, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scoringhttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
+		&scoringhttp.StandingsHandlers{Service: st},
+		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(pool), mustZone(t))})
+	return &App{env: e, Server: server, API: testenv.NewAPI(t, server.Engine), Pool: pool, Redis: rdb,
+		Cache: c, Standings: st, Scoring: sc, Consumer: consumer, Prefix: opts.Prefix}
+}
+
+func mustZone(t testing.TB) *time.Location {
+	zone, err := time.LoadLocation("America/Argentina/Buenos_Aires")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return zone
+}
+
+// Go runs f (the consumer, the repair loop) until the returned stop is called or the test
+// ends; stop waits for f to return.
+func Go(t testing.TB, f func(ctx context.Context)) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() { f(ctx) })
+	var once sync.Once
+	stop = func() { once.Do(func() { cancel(); wg.Wait() }) }
+	t.Cleanup(stop)
+	return stop
+}
+
+// Metric reads a counter or gauge of the service's registry (0 when absent); labels are
+// name, value pairs.
+func (a *App) Metric(t testing.TB, name string, labels ...string) float64 {
+	t.Helper()
+	families, err := a.Server.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+	metrics:
+		for _, m := range f.GetMetric() {
+			for i := 0; i+1 < len(labels); i += 2 {
+				found := false
+				for _, l := range m.GetLabel() {
+					if l.GetName() == labels[i] && l.GetValue() == labels[i+1] {
+						found = true
+					}
+				}
+				if !found {
+					continue metrics
+				}
+			}
+			switch {
+			case m.GetCounter() != nil:
+				return m.GetCounter().GetValue()
+			case m.GetGauge() != nil:
+				return m.GetGauge().GetValue()
+			case m.GetHistogram() != nil:
+				return float64(m.GetHistogram().GetSampleCount())
+			}
+		}
+	}
+	return 0
+}
+
+// Eventually retries check every 20 ms until it returns ""; past within, the test fails with
+// the last message.
+func Eventually(t testing.TB, within time.Duration, check func() string) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		msg := check()
+		if msg == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not within %v: %s", within, msg)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Proxy is a TCP relay to a Redis that a test can take away and bring back on the same
+// address, as when Redis is stopped and restarted.
+type Proxy struct {
+	t      testing.TB
+	target string
+	Addr   string
+	mu     sync.Mutex
+	ln     net.Listener
+	conns  map[net.Conn]struct{}
+}
+
+// NewProxy relays 127.0.0.1:<free port> to target (host:port) and starts up.
+func NewProxy(t testing.TB, target string) *Proxy {
+	p := &Proxy{t: t, target: target, conns: map[net.Conn]struct{}{}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Addr = ln.Addr().String()
+	p.serve(ln)
+	t.Cleanup(p.Stop)
+	return p
+}
+
+// Stop closes the listener and every relayed connection: Redis is gone.
+func (p *Proxy) Stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
+	for c := range p.conns {
+		c.Close()
+	}
+	clear(p.conns)
+}
+
+// Start listens again on the same address: Redis is back.
+func (p *Proxy) Start() {
+	ln, err := net.Listen("tcp", p.Addr)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.serve(ln)
+}
+
+func (p *Proxy) serve(ln net.Listener) {
+	p.mu.Lock()
+	p.ln = ln
+	p.mu.Unlock()
+	go func() {
+		for {
+			client, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			server, err := net.Dial("tcp", p.target)
+			if err != nil {
+				client.Close()
+				continue
+			}
+			p.mu.Lock()
+			if p.ln != ln { // stopped meanwhile
+				p.mu.Unlock()
+				client.Close()
+				server.Close()
+				return
+			}
+			p.conns[client], p.conns[server] = struct{}{}, struct{}{}
+			p.mu.Unlock()
+			go relay(client, server)
+			go relay(server, client)
+		}
+	}()
+}
+
+func relay(dst, src net.Conn) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				break
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	dst.Close()
+	src.Close()
+}
+
+// Key is a (match, player) pair.
+type Key struct{ Partido, Jugador int64 }
+
+// Row is one player's points for one match, or their totals.
+type Row struct {
+	Puntos, Exactos, Aciertos int
+}
+
+// StoredPoints reads scoring.puntos.
+func (e *Env) StoredPoints() map[Key]Row {
+	e.t.Helper()
+	rows, err := e.Admin.Query(context.Background(),
+		`SELECT partido_id, jugador_id, puntos, exacto::int, acierto::int FROM scoring.puntos`)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	out := map[Key]Row{}
+	var k Key
+	var r Row
+	_, err = pgx.ForEachRow(rows, []any{&k.Partido, &k.Jugador, &r.Puntos, &r.Exactos, &r.Aciertos}, func() error {
+		out[k] = r
+		return nil
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return out
+}
+
+// StoredTotals reads scoring.totales, leaving out all-zero rows (the same as no row).
+func (e *Env) StoredTotals() map[int64]Row {
+	e.t.Helper()
+	rows, err := e.Admin.Query(context.Background(),
+		`SELECT jugador_id, puntaje, exactos, aciertos FROM scoring.totales WHERE (puntaje, exactos, aciertos) <> (0, 0, 0)`)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	out := map[int64]Row{}
+	var id int64
+	var r Row
+	_, err = pgx.ForEachRow(rows, []any{&id, &r.Puntos, &r.Exactos, &r.Aciertos}, func() error {
+		out[id] = r
+		return nil
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+// Package standings serves the standings: pages cached in Redis under the standings version,
+// read from PostgreSQL whenever Redis does not have them or cannot answer.
+package standings
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"prode/platform/apierror"
+	"prode/scoring/internal/store"
+)
+
+// PorPagina is the default page size; /api/posiciones/yo reports pages of this size, and
+// page 1 of this size is kept warm in the cache.
+const PorPagina = 100
+
+// Store is what the standings need of the database.
+type Store interface {
+	Page(ctx context.Context, pagina, porPagina int) (store.Pagina, error)
+	Player(ctx context.Context, id int64, porPagina int) (store.MiPosicion, error)
+	Version(ctx context.Context) (int64, error)
+}
+
+var errNoPlayer = apierror.NotFound("Todavía no estás en la tabla de posiciones: ingresá de nuevo para registrarte.")
+
+// Service reads the standings.
+type Service struct {
+	store    Store
+	cache    *Cache
+	requests *prometheus.CounterVec
+	log      *slog.Logger
+}
+
+// New builds the service and registers the cache metric on reg.
+func New(st Store, cache *Cache, reg prometheus.Registerer, log *slog.Logger) *Service {
+	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "prode_standings_cache_requests_total",
+		Help: "Standings pages asked of the Redis cache, by result: hit, miss, or error (answered from PostgreSQL).",
+	}, []string{"result"})
+	for _, r := range []string{"hit", "miss", "error"} {
+		requests.WithLabelValues(r)
+	}
+	reg.MustRegister(requests)
+	return &Service{store: st, cache: cache, requests: requests, log: log}
+}
+
+// Page returns the JSON body of one page: from Redis when it has the page at the current
+// version, else from PostgreSQL (and then cached). A Redis outage never fails a request.
+func (s *Service) Page(ctx context.Context, pagina, porPagina int) ([]byte, error) {
+	body, cacheErr := s.cache.Page(ctx, pagina, porPagina)
+	switch {
+	case cacheErr == nil:
+		s.requests.WithLabelValues("hit").Inc()
+		return body, nil
+	case errors.Is(cacheErr, errMiss):
+		s.requests.WithLabelValues("miss").Inc()
+	default:
+		s.requests.WithLabelValues("error").Inc()
+		s.log.Debug("standings cache unavailable", slog.String("error", cacheErr.Error()))
+	}
+	page, err := s.store.Page(ctx, pagina, porPagina)
+	if err != nil {
+		return nil, err
+	}
+	body, err = json.Marshal(page)
+	if err != nil {
+		return nil, err
+	}
+	// Pages past the end are not cached: any number of them could be asked for.
+	if errors.Is(cacheErr, errMiss) && (len(page.Posiciones) > 0 || pagina == 1) {
+		if err := s.cache.Store(ctx, page.Version, pagina, porPagina, body); err != nil {
+			s.log.Debug("standings page not cached", slog.String("error", err.Error()))
+		}
+	}
+	return body, nil
+}
+
+// Player returns the signed-in player's place.
+func (s *Service) Player(ctx context.Context, id int64) (store.MiPosicion, error) {
+	m, err := s.store.Player(ctx, id, PorPagina)
+	if errors.Is(err, store.ErrNoPlayer) {
+		return m, errNoPlayer
+	}
+	return m, err
+}
+
+// Publish caches page 1 at the version PostgreSQL has now and moves the version key to it.
+// Scoring calls it after every transaction it commits.
+func (s *Service) Publish(ctx context.Context) error {
+	page, err := s.store.Page(ctx, 1, PorPagina)
+	if err != nil {
+		return err
+	}
+	body, err := json.Marshal(page)
+	if err != nil {
+		return err
+	}
+	return s.cache.Store(ctx, page.Version, 1, PorPagina, body)
+}
+
+// Repair keeps Redis's version key equal to PostgreSQL's version, every interval until ctx
+// ends: it heals a missed publish, and rebuilds the cache (version and page 1) once Redis is
+// back after an outage.
+func (s *Service) Repair(ctx context.Context, interval time.Duration) {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+			if err := s.RepairOnce(ctx); err != nil && ctx.Err() == nil {
+				s.log.Debug("standings cache repair failed", slog.String("error", err.Error()))
+			}
+		}
+	}
+}
+
+// RepairOnce is one round of Repair.
+func (s *Service) RepairOnce(ctx context.Context) error {
+	version, err := s.store.Version(ctx)
+	if err != nil {
+		return err
+	}
+	set, err := s.cache.SetVersion(ctx, version)
+	if err != nil || !set {
+		return err
+	}
+	s.log.Info("standings cache rebuilt", slog.Int64("version", version))
+	return s.Publish(ctx)
+}

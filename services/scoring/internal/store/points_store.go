@@ -1,0 +1,174 @@
+// Package store holds the scoring service's SQL. Scoring reads other services' data only
+// through their published views (fixtures.resultados_publicados, fixtures.partidos_publicados,
+// fixtures.eventos_publicados, predictions.apuestas_publicadas, players.jugadores_publicados)
+// and writes only the scoring schema. Transactions live here.
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Evento is an outbox event of fixtures not yet applied by scoring.
+type Evento struct {
+	ID      int64
+	Partido int64
+	Creado  time.Time
+}
+
+// PointsStore computes points and keeps the consumer's bookkeeping.
+type PointsStore struct{ pool *pgxpool.Pool }
+
+// NewPointsStore wraps a pool connected as prode_scoring.
+func NewPointsStore(pool *pgxpool.Pool) *PointsStore { return &PointsStore{pool: pool} }
+
+// ScoreMatch recomputes the points of every prediction of one match from the match's current
+// result, and records eventos as processed, in one transaction serialised per match by an
+// advisory lock. It returns the new standings version.
+//
+// Points are a pure function of the current result: the new points go into a temporary table,
+// the difference between new and old points is added to scoring.totales, and the match's rows
+// of scoring.puntos are replaced. Entering, correcting, deleting (no result row: no points) or
+// replaying a result in any order therefore ends where a recomputation from scratch would.
+//
+// criterio says which score counts in knock-out matches (a category not starting with
+// "Grupo"): "noventa" the score after 90 minutes, "alargue" the score after extra time when
+// there was extra time. Penalties never count.
+func (s *PointsStore) ScoreMatch(ctx context.Context, partido int64, criterio string, eventos []int64) (int64, error) {
+	var version int64
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// One scorer per match at a time (several replicas, or a rescore racing the consumer).
+		// Every statement below runs after the lock is held, so it sees the result and the old
+		// points as the previous scorer of this match committed them.
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('scoring.partido'), ($1 % 2147483647)::integer)`, partido); err != nil {
+			return err
+		}
+		// Emptied at every commit, so it is empty at the start of each transaction.
+		if _, err := tx.Exec(ctx, `
+			CREATE TEMP TABLE IF NOT EXISTS puntos_nuevos (
+			    jugador_id bigint   PRIMARY KEY,
+			    puntos     smallint NOT NULL,
+			    exacto     boolean  NOT NULL,
+			    acierto    boolean  NOT NULL
+			) ON COMMIT DELETE ROWS`); err != nil {
+			return err
+		}
+		// New points: every prediction of the match against the score that counts. No result
+		// row, no points.
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO pg_temp.puntos_nuevos (jugador_id, puntos, exacto, acierto)
+			SELECT a.jugador_id,
+			       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante),
+			       a.goles_local = c.local AND a.goles_visitante = c.visitante,
+			       sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante)
+			  FROM predictions.apuestas_publicadas a
+			  JOIN (SELECT r.partido_id,
+			               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_local_alargue IS NOT NULL
+			                    THEN r.goles_local_alargue ELSE r.goles_local END AS local,
+			               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_visitante_alargue IS NOT NULL
+			                    THEN r.goles_visitante_alargue ELSE r.goles_visitante END AS visitante
+			          FROM fixtures.resultados_publicados r
+			          JOIN fixtures.partidos_publicados p ON p.id = r.partido_id
+			         WHERE r.partido_id = $1) c ON c.partido_id = a.partido_id
+			 WHERE a.partido_id = $1`, partido, criterio); err != nil {
+			return err
+		}
+		// Totals move by new minus old points. Rows are locked in player order so that two
+		// matches scored at once cannot deadlock.
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO scoring.totales AS t (jugador_id, puntaje, exactos, aciertos)
+			SELECT jugador_id, sum(puntos), sum(exacto), sum(acierto)
+			  FROM (SELECT jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
+			          FROM pg_temp.puntos_nuevos
+			        UNION ALL
+			        SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
+			          FROM scoring.puntos WHERE partido_id = $1) d
+			 GROUP BY jugador_id
+			HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
+			 ORDER BY jugador_id
+			ON CONFLICT (jugador_id) DO UPDATE
+			   SET puntaje  = t.puntaje  + EXCLUDED.puntaje,
+			       exactos  = t.exactos  + EXCLUDED.exactos,
+			       aciertos = t.aciertos + EXCLUDED.aciertos`, partido); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM scoring.puntos WHERE partido_id = $1`, partido); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO scoring.puntos (partido_id, jugador_id, puntos, exacto, acierto)
+			SELECT $1, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_nuevos`, partido); err != nil {
+			return err
+		}
+		if len(eventos) > 0 {
+			if _, err := tx.Exec(ctx, `
+				INSERT INTO scoring.eventos_procesados (evento_id)
+				SELECT unnest($1::bigint[]) ON CONFLICT (evento_id) DO NOTHING`, eventos); err != nil {
+				return err
+			}
+		}
+		// Last, so that the single estado row is locked only briefly and after the totals rows.
+		return tx.QueryRow(ctx, `UPDATE scoring.estado SET version = version + 1 RETURNING version`).Scan(&version)
+	})
+	return version, err
+}
+
+// Pending returns up to limit outbox events scoring has not applied, oldest first. Event ids
+// can commit out of order, so this is the set difference, not a high-water mark.
+func (s *PointsStore) Pending(ctx context.Context, limit int) ([]Evento, error) {
+	rows, err := s.pool.Query(ctx, `
+		SELECT e.id, e.partido_id, e.creado
+		  FROM fixtures.eventos_publicados e
+		 WHERE NOT EXISTS (SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)
+		 ORDER BY e.id
+		 LIMIT $1`, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (Evento, error) {
+		var e Evento
+		err := row.Scan(&e.ID, &e.Partido, &e.Creado)
+		return e, err
+	})
+}
+
+// OutboxLag is the age in seconds of the oldest event not applied yet (0 when none), by the
+// database clock.
+func (s *PointsStore) OutboxLag(ctx context.Context) (float64, error) {
+	var lag float64
+	err := s.pool.QueryRow(ctx, `
+		SELECT coalesce(greatest(extract(epoch FROM clock_timestamp() - min(e.creado)), 0), 0)::float8
+		  FROM fixtures.eventos_publicados e
+		 WHERE NOT EXISTS (SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)`).Scan(&lag)
+	return lag, err
+}
+
+// Criterio is the knock-out setting the stored points were computed with.
+func (s *PointsStore) Criterio(ctx context.Context) (string, error) {
+	var criterio string
+	err := s.pool.QueryRow(ctx, `SELECT criterio FROM scoring.estado`).Scan(&criterio)
+	return criterio, err
+}
+
+// SetCriterio records the knock-out setting once every match was rescored with it.
+func (s *PointsStore) SetCriterio(ctx context.Context, criterio string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE scoring.estado SET criterio = $1`, criterio)
+	return err
+}
+
+// ScoredMatches lists every match that has a result or still has points: what a full rescore
+// must go over.
+func (s *PointsStore) ScoredMatches(ctx context.Context) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, `
+		SELECT partido_id FROM fixtures.resultados_publicados
+		UNION
+		SELECT partido_id FROM scoring.puntos
+		ORDER BY 1`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
