@@ -628,6 +628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Proveedor"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getDevChooser: {
@@ -750,6 +751,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postSesion: {
@@ -801,6 +803,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getJugadores: {
@@ -849,6 +852,7 @@ export interface operations {
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getPartidosSinJugar: {
@@ -921,6 +925,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getEquipos: {
@@ -941,6 +946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Equipo"][];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     postImportar: {
@@ -976,6 +982,7 @@ export interface operations {
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     putHorario: {
@@ -1009,6 +1016,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     putEquipos: {
@@ -1042,6 +1050,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     putEstado: {
@@ -1075,6 +1084,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     putResultado: {
@@ -1108,6 +1118,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteResultado: {
@@ -1133,6 +1144,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApuestas: {
@@ -1267,6 +1279,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getPosiciones: {
@@ -1314,6 +1327,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getResultados: {
