@@ -3,10 +3,24 @@
 package cache
 
 import (
+	"context"
+	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 )
+
+// redisLogger routes go-redis's own messages (dial failures during an outage) into the
+// service's JSON log instead of plain text on stderr.
+type redisLogger struct{ log *slog.Logger }
+
+func (l redisLogger) Printf(_ context.Context, format string, v ...any) {
+	l.log.Warn("redis", slog.String("message", fmt.Sprintf(format, v...)))
+}
+
+// UseLogger sends go-redis's messages to log. go-redis keeps one logger per process.
+func UseLogger(log *slog.Logger) { redis.SetLogger(redisLogger{log: log}) }
 
 // Connect parses a redis:// URL.
 func Connect(url string) (*redis.Client, error) {

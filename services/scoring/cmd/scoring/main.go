@@ -65,6 +65,7 @@ func run(log *slog.Logger) error {
 		return fmt.Errorf("database: %w", err)
 	}
 	defer pool.Close()
+	cache.UseLogger(log)
 	rdb, err := cache.Connect(redisURL)
 	if err != nil {
 		return fmt.Errorf("redis: %w", err)
