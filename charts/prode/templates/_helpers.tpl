@@ -1,0 +1,339 @@
+{{/*
+Names, labels and the pieces every pod shares. The Go services' Deployment and Service come from
+one named template, "prode.goService", at the end of this file.
+*/}}
+
+{{/* The four Go services, in the order of the route table and the migrations. */}}
+{{- define "prode.goServices" -}}
+players fixtures predictions scoring
+{{- end }}
+
+{{- define "prode.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* The resource name prefix: the release name, plus the chart name unless it contains it. */}}
+{{- define "prode.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* A component's resource name. Usage: include "prode.componentName" (list $ "players") */}}
+{{- define "prode.componentName" -}}
+{{- printf "%s-%s" (include "prode.fullname" (index . 0)) (index . 1) | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels of every resource. Usage: include "prode.labels" (list $ "players") */}}
+{{- define "prode.labels" -}}
+{{- $root := index . 0 -}}
+helm.sh/chart: {{ printf "%s-%s" $root.Chart.Name $root.Chart.Version | replace "+" "_" | trunc 63 }}
+{{ include "prode.selectorLabels" . }}
+app.kubernetes.io/version: {{ $root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ $root.Release.Service }}
+app.kubernetes.io/part-of: prode
+{{- end }}
+
+{{/* Labels that select a component's pods; the NetworkPolicies select by them too. */}}
+{{- define "prode.selectorLabels" -}}
+{{- $root := index . 0 -}}
+app.kubernetes.io/name: {{ include "prode.name" $root }}
+app.kubernetes.io/instance: {{ $root.Release.Name }}
+app.kubernetes.io/component: {{ index . 1 }}
+{{- end }}
+
+{{/* A Prode image. Usage: include "prode.image" (list $ .Values.players.image) */}}
+{{- define "prode.image" -}}
+{{- $root := index . 0 }}{{ $img := index . 1 -}}
+{{- $tag := $img.tag | default $root.Values.image.tag | default $root.Chart.AppVersion -}}
+{{- if $root.Values.image.registry -}}
+{{- printf "%s/%s:%s" (trimSuffix "/" $root.Values.image.registry) $img.repository $tag }}
+{{- else -}}
+{{- printf "%s:%s" $img.repository $tag }}
+{{- end }}
+{{- end }}
+
+{{/*
+Pod Security "restricted", pod level: a numeric non-root user (the image's own), and the
+runtime's default seccomp profile. Usage: include "prode.podSecurityContext" 65532
+*/}}
+{{- define "prode.podSecurityContext" -}}
+runAsNonRoot: true
+runAsUser: {{ . }}
+runAsGroup: {{ . }}
+fsGroup: {{ . }}
+seccompProfile:
+  type: RuntimeDefault
+{{- end }}
+
+{{/* Pod Security "restricted", container level, plus a read-only root filesystem. */}}
+{{- define "prode.containerSecurityContext" -}}
+allowPrivilegeEscalation: false
+readOnlyRootFilesystem: true
+runAsNonRoot: true
+capabilities:
+  drop: [ALL]
+seccompProfile:
+  type: RuntimeDefault
+{{- end }}
+
+{{/* Scheduling settings every pod shares. */}}
+{{- define "prode.scheduling" -}}
+{{- with .Values.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/* Replicas spread over nodes when the scheduler can, never blocking scheduling. */}}
+{{- define "prode.topologySpread" -}}
+topologySpreadConstraints:
+  - maxSkew: 1
+    topologyKey: kubernetes.io/hostname
+    whenUnsatisfiable: ScheduleAnyway
+    labelSelector:
+      matchLabels:
+        {{- include "prode.selectorLabels" . | nindent 8 }}
+{{- end }}
+
+{{/* PUBLIC_ORIGIN: publicOrigin, else the first Ingress host (https when TLS is configured). */}}
+{{- define "prode.publicOrigin" -}}
+{{- if .Values.publicOrigin -}}
+{{- .Values.publicOrigin }}
+{{- else if and .Values.ingress.enabled .Values.ingress.hosts -}}
+{{- printf "%s://%s" (ternary "https" "http" (gt (len .Values.ingress.tls) 0)) (first .Values.ingress.hosts) }}
+{{- end }}
+{{- end }}
+
+{{/* The grace period: preStop sleep + drain + in-flight requests + 5 s of margin. */}}
+{{- define "prode.gracePeriod" -}}
+{{- $s := .Values.shutdown -}}
+{{- add $s.preStopSeconds $s.drainDelaySeconds $s.shutdownTimeoutSeconds 5 }}
+{{- end }}
+
+{{/* Secret names: the chart's own, or the existing one the values name. */}}
+{{- define "prode.sessionSecret" -}}
+{{- .Values.session.existingSecret | default (include "prode.componentName" (list . "session")) }}
+{{- end }}
+{{- define "prode.googleSecret" -}}
+{{- .Values.auth.google.existingSecret | default (include "prode.componentName" (list . "google")) }}
+{{- end }}
+{{- define "prode.databaseSecret" -}}
+{{- .Values.externalDatabase.existingSecret | default (include "prode.componentName" (list . "database")) }}
+{{- end }}
+{{- define "prode.redisSecret" -}}
+{{- .Values.externalRedis.existingSecret | default (include "prode.componentName" (list . "redis-url")) }}
+{{- end }}
+{{- define "prode.migrationsSecret" -}}
+{{- .Values.migrations.existingSecret | default (include "prode.componentName" (list . "migrations")) }}
+{{- end }}
+{{- define "prode.googleConfigured" -}}
+{{- if or .Values.auth.google.existingSecret .Values.auth.google.clientId }}true{{ end }}
+{{- end }}
+
+{{/*
+A generated secret value that survives upgrades: the value already in the cluster's Secret when
+there is one (lookup), else a new one. Returns it base64-encoded, for a Secret's data.
+Usage: include "prode.keptSecret" (dict "root" $ "secret" NAME "key" KEY "new" (randAlphaNum 32))
+*/}}
+{{- define "prode.keptSecret" -}}
+{{- $existing := lookup "v1" "Secret" .root.Release.Namespace .secret -}}
+{{- if and $existing $existing.data (hasKey $existing.data .key) -}}
+{{- index $existing.data .key }}
+{{- else -}}
+{{- .new | b64enc }}
+{{- end }}
+{{- end }}
+
+{{/*
+DATABASE_URL of a service, as its own role. With the bundled PostgreSQL the URL is assembled by
+Kubernetes from the generated password ($(DB_PASSWORD) expands the variable defined before it).
+Usage: include "prode.databaseEnv" (list $ "players")
+*/}}
+{{- define "prode.databaseEnv" -}}
+{{- $root := index . 0 }}{{ $name := index . 1 -}}
+{{- if $root.Values.postgresql.enabled }}
+- name: DB_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "prode.componentName" (list $root "postgresql") }}
+      key: {{ $name }}-password
+- name: DATABASE_URL
+  value: {{ printf "postgres://prode_%s:$(DB_PASSWORD)@%s:5432/%s?sslmode=disable" $name (include "prode.componentName" (list $root "postgresql")) $root.Values.postgresql.database | quote }}
+{{- else }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "prode.databaseSecret" $root }}
+      key: {{ $name }}-database-url
+{{- end }}
+{{- end }}
+
+{{/*
+One Go service: its Deployment and its Service. The API listens on 8080 (behind the Ingress),
+the admin port 9090 serves /healthz, /readyz and /metrics (never routed by the Ingress).
+Usage: include "prode.goService" (list $ "players")
+*/}}
+{{- define "prode.goService" -}}
+{{- $root := index . 0 }}{{ $name := index . 1 }}{{ $v := index $root.Values $name -}}
+{{- $fullname := include "prode.componentName" (list $root $name) -}}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ $fullname }}
+  labels:
+    {{- include "prode.labels" (list $root $name) | nindent 4 }}
+spec:
+  {{- if not $v.autoscaling.enabled }}
+  replicas: {{ $v.replicaCount }}
+  {{- end }}
+  revisionHistoryLimit: 5
+  # A new pod must be ready before an old one goes: the service keeps its capacity throughout.
+  strategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxSurge: 1
+      maxUnavailable: 0
+  selector:
+    matchLabels:
+      {{- include "prode.selectorLabels" (list $root $name) | nindent 6 }}
+  template:
+    metadata:
+      labels:
+        {{- include "prode.labels" (list $root $name) | nindent 8 }}
+      annotations:
+        # A changed ConfigMap or chart-made Secret rolls the pods (they read them only at start).
+        checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum }}
+        checksum/secrets: {{ include (print $root.Template.BasePath "/secrets.yaml") $root | sha256sum }}
+        {{- with $root.Values.podAnnotations }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+    spec:
+      # The services never call the Kubernetes API.
+      automountServiceAccountToken: false
+      enableServiceLinks: false
+      terminationGracePeriodSeconds: {{ include "prode.gracePeriod" $root }}
+      securityContext:
+        {{- include "prode.podSecurityContext" 65532 | nindent 8 }}
+      {{- include "prode.topologySpread" (list $root $name) | nindent 6 }}
+      {{- with include "prode.scheduling" $root | trim }}{{ . | nindent 6 }}{{ end }}
+      containers:
+        - name: {{ $name }}
+          image: {{ include "prode.image" (list $root $v.image) }}
+          imagePullPolicy: {{ $root.Values.image.pullPolicy }}
+          command: ["/usr/local/bin/{{ $name }}"]
+          ports:
+            - {name: http, containerPort: 8080, protocol: TCP}
+            - {name: admin, containerPort: 9090, protocol: TCP}
+          envFrom:
+            - configMapRef:
+                name: {{ include "prode.componentName" (list $root "config") }}
+          env:
+            - name: DB_MAX_CONNS
+              value: {{ $v.dbMaxConns | quote }}
+            - name: SESSION_KEY
+              valueFrom:
+                secretKeyRef:
+                  name: {{ include "prode.sessionSecret" $root }}
+                  key: session-key
+            {{- include "prode.databaseEnv" (list $root $name) | trim | nindent 12 }}
+            {{- if eq $name "players" }}
+            - name: DEV_LOGIN
+              value: {{ $root.Values.auth.devLogin | quote }}
+            - name: ADMIN_EMAILS
+              value: {{ join "," $root.Values.auth.adminEmails | quote }}
+            {{- if include "prode.googleConfigured" $root }}
+            - name: GOOGLE_CLIENT_ID
+              valueFrom:
+                secretKeyRef:
+                  name: {{ include "prode.googleSecret" $root }}
+                  key: client-id
+            - name: GOOGLE_CLIENT_SECRET
+              valueFrom:
+                secretKeyRef:
+                  name: {{ include "prode.googleSecret" $root }}
+                  key: client-secret
+            {{- end }}
+            {{- end }}
+            {{- if eq $name "scoring" }}
+            {{- if $root.Values.redis.enabled }}
+            - name: REDIS_URL
+              value: {{ printf "redis://%s:6379/0" (include "prode.componentName" (list $root "redis")) | quote }}
+            {{- else }}
+            - name: REDIS_URL
+              valueFrom:
+                secretKeyRef:
+                  name: {{ include "prode.redisSecret" $root }}
+                  key: redis-url
+            {{- end }}
+            - name: REDIS_PREFIX
+              value: {{ $v.redisPrefix | quote }}
+            - name: SCORING_KNOCKOUT
+              value: {{ $v.knockout | quote }}
+            - name: POLL_INTERVAL
+              value: {{ $v.pollInterval | quote }}
+            {{- end }}
+            {{- range $key, $value := $v.extraEnv }}
+            - name: {{ $key }}
+              value: {{ $value | quote }}
+            {{- end }}
+          # Startup: up to 60 s to listen. Liveness: the process answers (a PostgreSQL outage
+          # never restarts a pod). Readiness: fails only while draining after SIGTERM.
+          startupProbe:
+            httpGet: {path: /healthz, port: admin}
+            periodSeconds: 2
+            failureThreshold: 30
+            timeoutSeconds: 2
+          livenessProbe:
+            httpGet: {path: /healthz, port: admin}
+            periodSeconds: 10
+            failureThreshold: 3
+            timeoutSeconds: 2
+          readinessProbe:
+            httpGet: {path: /readyz, port: admin}
+            periodSeconds: 5
+            failureThreshold: 1   # /readyz fails only on purpose (draining): act at once
+            timeoutSeconds: 2
+          # Keep serving while the endpoints and the ingress forget this pod; then SIGTERM.
+          lifecycle:
+            preStop:
+              sleep:
+                seconds: {{ $root.Values.shutdown.preStopSeconds }}
+          resources:
+            {{- toYaml $v.resources | nindent 12 }}
+          securityContext:
+            {{- include "prode.containerSecurityContext" . | nindent 12 }}
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ $fullname }}
+  labels:
+    {{- include "prode.labels" (list $root $name) | nindent 4 }}
+spec:
+  type: ClusterIP
+  selector:
+    {{- include "prode.selectorLabels" (list $root $name) | nindent 4 }}
+  ports:
+    - {name: http, port: 80, targetPort: http, protocol: TCP}
+    - {name: admin, port: 9090, targetPort: admin, protocol: TCP}
+{{- end }}

@@ -1,0 +1,36 @@
+{{/*
+Combinations the schema cannot express; each fails the render with what to set. Called once,
+from configmap.yaml.
+*/}}
+{{- define "prode.validate" -}}
+{{- $v := .Values -}}
+{{- if and $v.auth.devLogin (include "prode.googleConfigured" .) -}}
+{{- fail "auth.devLogin cannot be on with a Google client (auth.google.*): the players service refuses both" -}}
+{{- end -}}
+{{- if not (or $v.auth.devLogin (include "prode.googleConfigured" .)) -}}
+{{- fail "set auth.google.clientId and auth.google.clientSecret (or auth.google.existingSecret), or auth.devLogin=true" -}}
+{{- end -}}
+{{- if and $v.auth.google.clientId (not $v.auth.google.existingSecret) (not $v.auth.google.clientSecret) -}}
+{{- fail "auth.google.clientSecret is required with auth.google.clientId" -}}
+{{- end -}}
+{{- if not $v.postgresql.enabled -}}
+{{- if not $v.externalDatabase.existingSecret -}}
+{{- range $svc := splitList " " (include "prode.goServices" .) -}}
+{{- if not (index $v.externalDatabase.urls $svc) -}}
+{{- fail (printf "postgresql.enabled=false: set externalDatabase.existingSecret or externalDatabase.urls.%s" $svc) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if not (or $v.migrations.existingSecret $v.migrations.databaseUrl) -}}
+{{- fail "postgresql.enabled=false: set migrations.existingSecret or migrations.databaseUrl (a role that may create roles and schemas)" -}}
+{{- end -}}
+{{- end -}}
+{{- if and (not $v.redis.enabled) (not (or $v.externalRedis.existingSecret $v.externalRedis.url)) -}}
+{{- fail "redis.enabled=false: set externalRedis.existingSecret or externalRedis.url" -}}
+{{- end -}}
+{{- if $v.session.key -}}
+{{- if lt (len (b64dec $v.session.key)) 32 -}}
+{{- fail "session.key must be base64 of at least 32 bytes (head -c 32 /dev/urandom | base64)" -}}
+{{- end -}}
+{{- end -}}
+{{- end }}

@@ -1,0 +1,136 @@
+# shellcheck shell=bash
+# The tools the chart test needs, installed on first use and cached under .test/tools/ (gitignored):
+#   helm            go install helm.sh/helm/v3/cmd/helm@$HELM_VERSION          (~2 min cold)
+#   etcd            Debian's etcd-server package, unpacked, never installed    (~10 s)
+#   kube-apiserver  built from the k8s.io/kubernetes module at $K8S_VERSION    (~4.5 min cold)
+#   skaffold        a `go build` of the downloaded skaffold module              (see ensure_skaffold)
+# Each lives in a folder named after its version, so bumping a version rebuilds it.
+# Source it after dev/lib.sh.
+
+HELM_VERSION=v3.22.0
+K8S_VERSION=v1.36.3
+# The newest skaffold whose module the proxy and checksum database serve here (v2.17+ are
+# refused with 403/404).
+SKAFFOLD_VERSION=v2.16.1
+TOOLS=$ROOT/.test/tools
+
+# module_dir MODULE@VERSION: downloads a Go module (into Go's module cache) and prints its folder.
+module_dir() {
+  local json dir
+  json=$(GOWORK=off go mod download -json "$1" 2>&1) || { log "go mod download $1: $json"; return 1; }
+  dir=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$/\1/p' <<<"$json")
+  [ -d "$dir" ] || { log "go mod download $1: no folder in $json"; return 1; }
+  echo "$dir"
+}
+
+# ensure_helm: sets HELM.
+ensure_helm() {
+  HELM=$TOOLS/helm-$HELM_VERSION/helm
+  [ -x "$HELM" ] && return 0
+  log "building helm $HELM_VERSION (about 2 minutes, once)"
+  mkdir -p "$(dirname "$HELM")"
+  # The -X flags are the ones helm's Makefile sets: without them `helm version` says nothing
+  # useful and `helm template`/`helm lint` assume Kubernetes 1.20 (our chart needs >= 1.30).
+  # Like the Makefile, take the Kubernetes version from helm's client-go requirement.
+  local gomod client_go minor pkg=helm.sh/helm/v3
+  gomod=$(module_dir "$pkg@$HELM_VERSION")/go.mod || die "cannot download $pkg@$HELM_VERSION"
+  client_go=$(awk '$1 == "k8s.io/client-go" { print $2 }' "$gomod")
+  minor=$(cut -d. -f2 <<<"$client_go")
+  [ -n "$minor" ] || die "could not read helm's k8s.io/client-go version from $gomod"
+  # GOWORK=off: the repo's go.work must not pull helm's dependencies into the workspace.
+  GOWORK=off GOBIN=$(dirname "$HELM") go install -ldflags "-s -w \
+    -X $pkg/internal/version.version=$HELM_VERSION \
+    -X $pkg/pkg/lint/rules.k8sVersionMajor=1 -X $pkg/pkg/lint/rules.k8sVersionMinor=$minor \
+    -X $pkg/pkg/chartutil.k8sVersionMajor=1 -X $pkg/pkg/chartutil.k8sVersionMinor=$minor" \
+    "$pkg/cmd/helm@$HELM_VERSION" >&2
+}
+
+# ensure_etcd: sets ETCD. Debian's etcd-server package starts an etcd service on the default
+# ports when installed; unpacking it (like dev/check-metrics.sh does for promtool) gives the
+# binary without ever starting a system-wide etcd, and needs root only for `apt-get update`.
+ensure_etcd() {
+  ETCD=$TOOLS/etcd-server/usr/bin/etcd
+  [ -x "$ETCD" ] && return 0
+  log "unpacking Debian's etcd-server into $TOOLS/etcd-server"
+  local tmp; tmp=$(mktemp -d)
+  if ! (cd "$tmp" && apt-get download etcd-server >/dev/null 2>&1); then
+    [ "$(id -u)" -eq 0 ] || die "cannot download etcd-server; run: sudo apt-get update"
+    apt-get update -qq >&2
+    (cd "$tmp" && apt-get download etcd-server >/dev/null) || die "apt-get download etcd-server failed"
+  fi
+  dpkg-deb -x "$tmp"/etcd-server_*.deb "$TOOLS/etcd-server"
+  rm -rf "$tmp"
+  [ -x "$ETCD" ] || die "etcd-server did not contain usr/bin/etcd"
+}
+
+# ensure_kube_apiserver: sets KUBE_APISERVER. The k8s.io/kubernetes module points its k8s.io/*
+# dependencies at ./staging with replace directives; swapping each for the published
+# k8s.io/X@v0.<minor>.<patch> makes it buildable outside the kubernetes repository.
+ensure_kube_apiserver() {
+  KUBE_APISERVER=$TOOLS/kubernetes-$K8S_VERSION/kube-apiserver
+  [ -x "$KUBE_APISERVER" ] && return 0
+  log "building kube-apiserver $K8S_VERSION (about 4.5 minutes, once)"
+  local src dir staging_version edits=() mod
+  src=$(module_dir "k8s.io/kubernetes@$K8S_VERSION") || die "cannot download k8s.io/kubernetes@$K8S_VERSION"
+  dir=$TOOLS/kubernetes-$K8S_VERSION/src
+  rm -rf "$dir"; mkdir -p "$dir"
+  cp -r "$src/." "$dir"; chmod -R u+w "$dir"
+  staging_version=v0.${K8S_VERSION#v1.}
+  while read -r mod; do
+    edits+=("-dropreplace=$mod" "-require=$mod@$staging_version")
+  done < <(awk '$2 == "=>" && $3 ~ /^\.\/staging\// { print $1 }' "$dir/go.mod")
+  [ ${#edits[@]} -gt 0 ] || die "no ./staging replace directives found in k8s.io/kubernetes's go.mod"
+  (cd "$dir" && go mod edit "${edits[@]}") || return 1
+  local minor=${K8S_VERSION#v1.}; minor=${minor%%.*}
+  (cd "$dir" && GOWORK=off go build -mod=mod \
+    -ldflags "-X k8s.io/component-base/version.gitVersion=$K8S_VERSION -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$minor" \
+    -o "$KUBE_APISERVER.tmp" ./cmd/kube-apiserver >&2) || return 1
+  mv "$KUBE_APISERVER.tmp" "$KUBE_APISERVER"
+  rm -rf "$dir"   # 100+ MB of sources; the module cache keeps the download
+}
+
+# ensure_promtool: sets PROMTOOL. From Debian's prometheus package, unpacked (the same place and
+# way as dev/check-metrics.sh), so that no Prometheus server is started on the machine.
+ensure_promtool() {
+  PROMTOOL=$TOOLS/usr/bin/promtool
+  [ -x "$PROMTOOL" ] && return 0
+  log "unpacking Debian's prometheus package for promtool"
+  local tmp; tmp=$(mktemp -d)
+  if ! (cd "$tmp" && apt-get download prometheus >/dev/null 2>&1); then
+    [ "$(id -u)" -eq 0 ] || die "cannot download prometheus; run: sudo apt-get update"
+    apt-get update -qq >&2
+    (cd "$tmp" && apt-get download prometheus >/dev/null) || die "apt-get download prometheus failed"
+  fi
+  dpkg-deb -x "$tmp"/prometheus_*.deb "$TOOLS"
+  rm -rf "$tmp"
+}
+
+# ensure_operator_crds: sets OPERATOR_CRDS, the folder of the Prometheus Operator's CRDs
+# (ServiceMonitor, PrometheusRule, ...), from its Go module: the production values enable both,
+# and the API server validates them against the operator's real schemas.
+PROMETHEUS_OPERATOR_VERSION=v0.85.0
+ensure_operator_crds() {
+  local dir
+  dir=$(module_dir "github.com/prometheus-operator/prometheus-operator@$PROMETHEUS_OPERATOR_VERSION") \
+    || die "cannot download the Prometheus Operator's module"
+  OPERATOR_CRDS=$dir/example/prometheus-operator-crd
+  [ -f "$OPERATOR_CRDS/monitoring.coreos.com_servicemonitors.yaml" ] \
+    || die "no Prometheus Operator CRDs in $OPERATOR_CRDS"
+}
+
+# ensure_skaffold: sets SKAFFOLD. skaffold's module has replace directives, so `go install`
+# refuses it; a `go build` inside a copy of the downloaded module works.
+ensure_skaffold() {
+  SKAFFOLD=$TOOLS/skaffold-$SKAFFOLD_VERSION/skaffold
+  [ -x "$SKAFFOLD" ] && return 0
+  log "building skaffold $SKAFFOLD_VERSION (several minutes, once)"
+  local src dir
+  src=$(module_dir "github.com/GoogleContainerTools/skaffold/v2@$SKAFFOLD_VERSION") || return 1
+  dir=$TOOLS/skaffold-$SKAFFOLD_VERSION/src
+  rm -rf "$dir"; mkdir -p "$dir"
+  cp -r "$src/." "$dir"; chmod -R u+w "$dir"
+  (cd "$dir" && GOWORK=off go build -mod=mod -ldflags "-s -w -X github.com/GoogleContainerTools/skaffold/v2/pkg/skaffold/version.version=$SKAFFOLD_VERSION" \
+    -o "$SKAFFOLD.tmp" ./cmd/skaffold >&2) || { rm -rf "$dir"; SKAFFOLD=""; return 1; }
+  mv "$SKAFFOLD.tmp" "$SKAFFOLD"
+  rm -rf "$dir"
+}

@@ -1,0 +1,335 @@
+package charttest
+
+// NetworkPolicies, evaluated the way Kubernetes does (no cluster here enforces them): traffic
+// from A to B on a port flows when A's egress and B's ingress both allow it. A pod no policy of
+// a direction selects is open in that direction; once one selects it, only what some rule of
+// those policies allows gets through.
+
+import (
+	"fmt"
+	"net/netip"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+)
+
+// endpoint is a pod (labels set) or an address outside the cluster (labels nil).
+type endpoint struct {
+	name      string
+	namespace string
+	nsLabels  map[string]string
+	labels    map[string]string
+	ip        string
+	ports     map[string]int32 // named container ports, for policies that name them
+}
+
+func (e endpoint) isPod() bool { return e.labels != nil }
+
+type policySet struct {
+	namespace string // where the release (and its policies) live
+	policies  []networkingv1.NetworkPolicy
+}
+
+// allowed: may src open a TCP connection to dst:port?
+func (s policySet) allowed(src, dst endpoint, port int32) bool {
+	return s.egressAllowed(src, dst, port) && s.ingressAllowed(src, dst, port)
+}
+
+func (s policySet) egressAllowed(src, dst endpoint, port int32) bool {
+	if !src.isPod() || src.namespace != s.namespace {
+		return true // not ours to restrict
+	}
+	selected := false
+	for _, p := range s.policies {
+		if !hasType(p, networkingv1.PolicyTypeEgress) || !selects(p.Spec.PodSelector, src.labels) {
+			continue
+		}
+		selected = true
+		for _, r := range p.Spec.Egress {
+			if portsMatch(r.Ports, dst, port) && peersMatch(r.To, dst, s.namespace) {
+				return true
+			}
+		}
+	}
+	return !selected
+}
+
+func (s policySet) ingressAllowed(src, dst endpoint, port int32) bool {
+	if !dst.isPod() || dst.namespace != s.namespace {
+		return true
+	}
+	selected := false
+	for _, p := range s.policies {
+		if !hasType(p, networkingv1.PolicyTypeIngress) || !selects(p.Spec.PodSelector, dst.labels) {
+			continue
+		}
+		selected = true
+		for _, r := range p.Spec.Ingress {
+			if portsMatch(r.Ports, dst, port) && peersMatch(r.From, src, s.namespace) {
+				return true
+			}
+		}
+	}
+	return !selected
+}
+
+func hasType(p networkingv1.NetworkPolicy, t networkingv1.PolicyType) bool {
+	for _, pt := range p.Spec.PolicyTypes {
+		if pt == t {
+			return true
+		}
+	}
+	return false
+}
+
+func selects(sel metav1.LabelSelector, l map[string]string) bool {
+	s, err := metav1.LabelSelectorAsSelector(&sel)
+	if err != nil {
+		panic(err)
+	}
+	return s.Matches(labels.Set(l))
+}
+
+// portsMatch: no ports means every port; a named port is the destination container's.
+func portsMatch(ports []networkingv1.NetworkPolicyPort, dst endpoint, port int32) bool {
+	if len(ports) == 0 {
+		return true
+	}
+	for _, p := range ports {
+		if p.Protocol != nil && *p.Protocol != corev1.ProtocolTCP {
+			continue
+		}
+		switch {
+		case p.Port == nil:
+			return true
+		case p.Port.StrVal != "":
+			if n, ok := dst.ports[p.Port.StrVal]; ok && n == port {
+				return true
+			}
+		case p.EndPort != nil:
+			if port >= p.Port.IntVal && port <= *p.EndPort {
+				return true
+			}
+		case p.Port.IntVal == port:
+			return true
+		}
+	}
+	return false
+}
+
+// peersMatch: no peers means everyone. A podSelector alone means the policy's namespace; an
+// ipBlock matches by address, pods included (some network plugins do, so a test that denies
+// must not count on them not to).
+func peersMatch(peers []networkingv1.NetworkPolicyPeer, e endpoint, policyNS string) bool {
+	if len(peers) == 0 {
+		return true
+	}
+	for _, p := range peers {
+		if p.IPBlock != nil {
+			if ipIn(e.ip, p.IPBlock) {
+				return true
+			}
+			continue
+		}
+		if !e.isPod() {
+			continue
+		}
+		nsOK := e.namespace == policyNS
+		if p.NamespaceSelector != nil {
+			nsOK = selects(*p.NamespaceSelector, e.nsLabels)
+		}
+		podOK := p.PodSelector == nil || selects(*p.PodSelector, e.labels)
+		if nsOK && podOK {
+			return true
+		}
+	}
+	return false
+}
+
+func ipIn(ip string, b *networkingv1.IPBlock) bool {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return false
+	}
+	if pfx, err := netip.ParsePrefix(b.CIDR); err != nil || !pfx.Contains(addr) {
+		return false
+	}
+	for _, ex := range b.Except {
+		if pfx, err := netip.ParsePrefix(ex); err == nil && pfx.Contains(addr) {
+			return false
+		}
+	}
+	return true
+}
+
+// Acceptance 4 (and DESIGN.md section 3): web reaches no database and no service; each pod
+// reaches only what it needs.
+func TestNetworkPolicies(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			m := render(t, vs)
+			set := policySet{namespace: "prode", policies: m.networkPolicies(t)}
+			if len(set.policies) == 0 {
+				t.Fatal("no NetworkPolicies")
+			}
+			ns := map[string]string{"kubernetes.io/metadata.name": "prode"}
+			ip := 10
+			pod := func(component string) (endpoint, bool) {
+				w, ok := m.component(t, component)
+				if !ok {
+					return endpoint{}, false
+				}
+				ports := map[string]int32{}
+				for _, c := range w.spec.Containers {
+					for _, p := range c.Ports {
+						ports[p.Name] = p.ContainerPort
+					}
+				}
+				ip++
+				return endpoint{component, "prode", ns, w.labels, fmt.Sprintf("10.244.0.%d", ip), ports}, true
+			}
+			mustPod := func(component string) endpoint {
+				e, ok := pod(component)
+				if !ok {
+					t.Fatalf("no %s pod template", component)
+				}
+				return e
+			}
+			outside := func(name, namespace string, podLabels map[string]string, ip string) endpoint {
+				return endpoint{name, namespace, map[string]string{"kubernetes.io/metadata.name": namespace}, podLabels, ip, nil}
+			}
+			ingressNginx := outside("ingress-nginx", "ingress-nginx", map[string]string{"app.kubernetes.io/name": "ingress-nginx"}, "10.244.9.1")
+			prometheus := outside("prometheus", "monitoring", map[string]string{"app.kubernetes.io/name": "prometheus"}, "10.244.9.2")
+			dns := outside("kube-dns", "kube-system", map[string]string{"k8s-app": "kube-dns"}, "10.244.9.3")
+			stranger := outside("a pod of another app", "other", map[string]string{"app": "other"}, "10.244.9.4")
+			google := endpoint{name: "Google", ip: "142.250.0.10"}
+
+			// Where the databases are: the bundled pods, or addresses in the configured ranges.
+			type target struct {
+				e    endpoint
+				port int32
+			}
+			var databases []target
+			postgres, bundledPG := pod("postgresql")
+			if bundledPG {
+				databases = append(databases, target{postgres, 5432})
+			}
+			redis, bundledRedis := pod("redis")
+			if bundledRedis {
+				databases = append(databases, target{redis, 6379})
+			}
+			// An external database in every address range some policy names, and one elsewhere.
+			addrs := map[string]bool{"203.0.113.7": true}
+			for _, p := range set.policies {
+				for _, r := range p.Spec.Egress {
+					for _, peer := range r.To {
+						if peer.IPBlock != nil {
+							addrs[netip.MustParsePrefix(peer.IPBlock.CIDR).Addr().Next().String()] = true
+						}
+					}
+				}
+			}
+			for addr := range addrs {
+				for _, port := range []int32{5432, 6379} {
+					databases = append(databases, target{endpoint{name: "external " + addr, ip: addr}, port})
+				}
+			}
+			pgTarget := target{postgres, 5432}
+			if !bundledPG {
+				pgTarget = target{endpoint{name: "the external PostgreSQL", ip: firstAddr(t, set, 5432)}, 5432}
+			}
+
+			expect := func(src, dst endpoint, port int32, want bool) {
+				t.Helper()
+				if got := set.allowed(src, dst, port); got != want {
+					t.Errorf("%s -> %s:%d allowed=%v, want %v", src.name, dst.name, port, got, want)
+				}
+			}
+
+			// web reaches no database: not even its own egress allows it (the database's ingress
+			// policy alone would not do if the database moved out of the release).
+			web := mustPod("web")
+			for _, db := range databases {
+				expect(web, db.e, db.port, false)
+				if set.egressAllowed(web, db.e, db.port) {
+					t.Errorf("web's egress allows %s:%d", db.e.name, db.port)
+				}
+			}
+			for _, name := range goServices {
+				svc := mustPod(name)
+				expect(web, svc, 8080, false)
+				expect(web, svc, 9090, false)
+				expect(ingressNginx, svc, 8080, true)
+				expect(ingressNginx, svc, 9090, false)
+				expect(prometheus, svc, 9090, true)
+				expect(stranger, svc, 8080, false)
+				expect(svc, dns, 53, true)
+				expect(svc, pgTarget.e, pgTarget.port, true)
+				expect(svc, web, 8080, false)
+				for _, other := range goServices {
+					if other != name {
+						expect(svc, mustPod(other), 8080, false)
+					}
+				}
+				if bundledRedis {
+					expect(svc, redis, 6379, name == "scoring")
+				}
+			}
+			expect(web, dns, 53, false)
+			expect(web, google, 443, false)
+			expect(ingressNginx, web, 8080, true)
+			expect(prometheus, web, 8080, false)
+			expect(stranger, web, 8080, false)
+
+			// Google sign-in needs Google's token endpoint and signing keys; dev sign-in nothing.
+			playersWorkload, _ := m.component(t, "players")
+			dev, _ := envValue(playersWorkload.spec.Containers[0], "DEV_LOGIN")
+			expect(mustPod("players"), google, 443, dev.Value != "true")
+			expect(mustPod("fixtures"), google, 443, false)
+
+			for _, job := range []string{"migrations", "fixtures-seed"} {
+				if j, ok := pod(job); ok {
+					expect(j, pgTarget.e, pgTarget.port, true)
+					expect(j, dns, 53, true)
+					expect(j, web, 8080, false)
+					if bundledRedis {
+						expect(j, redis, 6379, false)
+					}
+				}
+			}
+			if bundledPG {
+				expect(ingressNginx, postgres, 5432, false)
+				expect(stranger, postgres, 5432, false)
+				expect(postgres, google, 443, false)
+			}
+			if bundledRedis {
+				expect(stranger, redis, 6379, false)
+			}
+			test := mustPod("test")
+			expect(test, web, 8080, true)
+			expect(test, mustPod("fixtures"), 8080, true)
+			expect(test, pgTarget.e, pgTarget.port, false)
+		})
+	}
+}
+
+// firstAddr: an address the policies allow to reach on port (the external database).
+func firstAddr(t *testing.T, s policySet, port int32) string {
+	for _, p := range s.policies {
+		for _, r := range p.Spec.Egress {
+			if !portsMatch(r.Ports, endpoint{}, port) {
+				continue
+			}
+			for _, peer := range r.To {
+				if peer.IPBlock != nil {
+					return netip.MustParsePrefix(peer.IPBlock.CIDR).Addr().Next().String()
+				}
+			}
+		}
+	}
+	t.Fatalf("no address range allowed on port %d", port)
+	return ""
+}

@@ -1,0 +1,320 @@
+package charttest
+
+// Offline checks: helm lint and the rendered manifests of every value set.
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+)
+
+// Acceptance 1: helm lint --strict passes for every values file (values.schema.json included).
+func TestLint(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			out, errOut, err := helm(t, append([]string{"lint", "--strict", chartDir}, vs.args...)...)
+			if err != nil || !strings.Contains(out, "0 chart(s) failed") {
+				t.Fatalf("helm lint --strict: %v\n%s%s", err, out, errOut)
+			}
+		})
+	}
+}
+
+// The schema and the chart's own checks refuse what the services would refuse at start.
+func TestRefusesBadValues(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"dev sign-in and Google", []string{"--set", "auth.google.clientId=x,auth.google.clientSecret=y"}, "auth.devLogin cannot be on"},
+		{"no sign-in at all", []string{"--set", "auth.devLogin=false"}, "auth.google.clientId"},
+		{"external database without URLs", []string{"--set", "postgresql.enabled=false"}, "externalDatabase"},
+		{"external Redis without URL", []string{"--set", "redis.enabled=false"}, "externalRedis"},
+		{"a short session key", []string{"--set", "session.key=c2hvcnQ="}, "at least 32 bytes"},
+		{"a misspelt value", []string{"--set", "players.replicas=3"}, "replicas"},
+		{"no limits", []string{"--set", "web.resources.limits=null"}, "limits"},
+		{"an unknown knock-out rule", []string{"--set", "scoring.knockout=penales"}, "knockout"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, errOut, err := helm(t, append([]string{"template", "prode", chartDir}, c.args...)...)
+			if err == nil || !strings.Contains(errOut, c.want) {
+				t.Errorf("helm template %v: err %v, stderr %q; want a failure mentioning %q", c.args, err, errOut, c.want)
+			}
+		})
+	}
+}
+
+// Acceptance 4: requests and limits (cpu and memory) on every container of every pod template,
+// hook Jobs, the test Pod and the bundled databases included.
+func TestRequestsAndLimitsOnEveryContainer(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			ws := render(t, vs).workloads(t)
+			if len(ws) < 6 {
+				t.Fatalf("only %d pod templates rendered", len(ws))
+			}
+			for _, w := range ws {
+				for _, c := range append(append([]corev1.Container{}, w.spec.InitContainers...), w.spec.Containers...) {
+					for _, res := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+						req, okReq := c.Resources.Requests[res]
+						lim, okLim := c.Resources.Limits[res]
+						switch {
+						case !okReq || !okLim:
+							t.Errorf("%s container %s: %s request or limit missing", w, c.Name, res)
+						case req.Cmp(lim) > 0:
+							t.Errorf("%s container %s: %s request %s above its limit %s", w, c.Name, res, req.String(), lim.String())
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// Acceptance 4: a PodDisruptionBudget for each Deployment with more than one replica (or an
+// autoscaler whose minimum is), selecting exactly its pods; none for single pods, where a
+// budget would block node drains.
+func TestPodDisruptionBudgets(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			m := render(t, vs)
+			minReplicas := map[string]int32{}
+			for _, h := range m.hpas(t) {
+				if h.Spec.ScaleTargetRef.Kind == "Deployment" && h.Spec.MinReplicas != nil {
+					minReplicas[h.Spec.ScaleTargetRef.Name] = *h.Spec.MinReplicas
+				}
+			}
+			pdbs := m.pdbs(t)
+			multi := 0
+			for _, d := range m.deployments(t) {
+				replicas, hpa := minReplicas[d.Name]
+				if !hpa {
+					if d.Spec.Replicas == nil {
+						t.Errorf("Deployment %s has neither replicas nor an autoscaler", d.Name)
+						continue
+					}
+					replicas = *d.Spec.Replicas
+				}
+				var covering []string
+				for _, p := range pdbs {
+					sel, err := metav1.LabelSelectorAsSelector(p.Spec.Selector)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if sel.Matches(labels.Set(d.Spec.Template.Labels)) {
+						covering = append(covering, p.Name)
+					}
+				}
+				switch {
+				case replicas > 1 && len(covering) != 1:
+					t.Errorf("Deployment %s runs %d pods but has %d PodDisruptionBudgets %v, want 1", d.Name, replicas, len(covering), covering)
+				case replicas <= 1 && len(covering) != 0:
+					t.Errorf("Deployment %s runs one pod but has PodDisruptionBudgets %v", d.Name, covering)
+				}
+				if replicas > 1 {
+					multi++
+				}
+			}
+			if len(pdbs) != multi {
+				t.Errorf("%d PodDisruptionBudgets for %d multi-pod Deployments", len(pdbs), multi)
+			}
+		})
+	}
+}
+
+// Pod Security "restricted" is checked by the API server (install_test.go); this adds what it
+// does not require: a read-only root filesystem and a numeric non-root user everywhere, and no
+// service-account token in pods that never call the API.
+func TestHardenedPods(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			for _, w := range render(t, vs).workloads(t) {
+				psc := w.spec.SecurityContext
+				if psc == nil || psc.RunAsNonRoot == nil || !*psc.RunAsNonRoot || psc.RunAsUser == nil || *psc.RunAsUser == 0 ||
+					psc.SeccompProfile == nil || psc.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
+					t.Errorf("%s: pod securityContext %+v: want runAsNonRoot, a numeric non-root runAsUser, seccomp RuntimeDefault", w, psc)
+				}
+				if w.spec.AutomountServiceAccountToken == nil || *w.spec.AutomountServiceAccountToken {
+					t.Errorf("%s: mounts a service-account token", w)
+				}
+				for _, c := range w.spec.Containers {
+					sc := c.SecurityContext
+					if sc == nil || sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation ||
+						sc.ReadOnlyRootFilesystem == nil || !*sc.ReadOnlyRootFilesystem ||
+						sc.Capabilities == nil || len(sc.Capabilities.Drop) != 1 || sc.Capabilities.Drop[0] != "ALL" || len(sc.Capabilities.Add) != 0 {
+						t.Errorf("%s container %s: securityContext %+v: want no privilege escalation, a read-only root, all capabilities dropped", w, c.Name, sc)
+					}
+				}
+			}
+		})
+	}
+}
+
+// The Go services' probes follow DESIGN.md section 3 on the admin port, and the grace period
+// covers the preStop sleep, DRAIN_DELAY and SHUTDOWN_TIMEOUT, so no pod is killed mid-drain.
+func TestProbesAndShutdown(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			m := render(t, vs)
+			cfg := m.configMap(t, "prode-config").Data
+			drain, err1 := time.ParseDuration(cfg["DRAIN_DELAY"])
+			timeout, err2 := time.ParseDuration(cfg["SHUTDOWN_TIMEOUT"])
+			if err1 != nil || err2 != nil {
+				t.Fatalf("DRAIN_DELAY %q, SHUTDOWN_TIMEOUT %q", cfg["DRAIN_DELAY"], cfg["SHUTDOWN_TIMEOUT"])
+			}
+			for _, name := range goServices {
+				w, ok := m.component(t, name)
+				if !ok {
+					t.Fatalf("no %s workload", name)
+				}
+				c := w.spec.Containers[0]
+				probe := func(kind string, p *corev1.Probe, path string) {
+					if p == nil || p.HTTPGet == nil || p.HTTPGet.Path != path || p.HTTPGet.Port.String() != "admin" {
+						t.Errorf("%s: %s probe %+v, want GET %s on the admin port", name, kind, p, path)
+					}
+				}
+				probe("startup", c.StartupProbe, "/healthz")
+				probe("liveness", c.LivenessProbe, "/healthz")
+				probe("readiness", c.ReadinessProbe, "/readyz")
+				if c.Lifecycle == nil || c.Lifecycle.PreStop == nil || c.Lifecycle.PreStop.Sleep == nil {
+					t.Fatalf("%s: no preStop sleep", name)
+				}
+				preStop := time.Duration(c.Lifecycle.PreStop.Sleep.Seconds) * time.Second
+				grace := time.Duration(*w.spec.TerminationGracePeriodSeconds) * time.Second
+				if need := preStop + drain + timeout; grace <= need {
+					t.Errorf("%s: grace period %v, but preStop %v + DRAIN_DELAY %v + SHUTDOWN_TIMEOUT %v = %v", name, grace, preStop, drain, timeout, need)
+				}
+				ports := map[string]int32{}
+				for _, p := range c.Ports {
+					ports[p.Name] = p.ContainerPort
+				}
+				if ports["http"] != 8080 || ports["admin"] != 9090 || cfg["HTTP_ADDR"] != ":8080" || cfg["ADMIN_ADDR"] != ":9090" {
+					t.Errorf("%s: ports %v with HTTP_ADDR %q, ADMIN_ADDR %q", name, ports, cfg["HTTP_ADDR"], cfg["ADMIN_ADDR"])
+				}
+			}
+		})
+	}
+}
+
+// Each service gets its own database role; only scoring gets Redis; the players service gets
+// exactly one sign-in mode.
+func TestServiceEnvironment(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			m := render(t, vs)
+			for _, name := range goServices {
+				w, _ := m.component(t, name)
+				c := w.spec.Containers[0]
+				db, ok := envValue(c, "DATABASE_URL")
+				switch {
+				case !ok:
+					t.Errorf("%s: no DATABASE_URL", name)
+				case db.ValueFrom != nil && db.ValueFrom.SecretKeyRef != nil:
+					if key := db.ValueFrom.SecretKeyRef.Key; key != name+"-database-url" {
+						t.Errorf("%s: DATABASE_URL from key %s", name, key)
+					}
+				case !strings.HasPrefix(db.Value, "postgres://prode_"+name+":"):
+					t.Errorf("%s: DATABASE_URL %q is not its own role prode_%s", name, db.Value, name)
+				}
+				if _, redis := envValue(c, "REDIS_URL"); redis != (name == "scoring") {
+					t.Errorf("%s: REDIS_URL set: %v", name, redis)
+				}
+				if _, ok := envValue(c, "SESSION_KEY"); !ok {
+					t.Errorf("%s: no SESSION_KEY", name)
+				}
+			}
+			players, _ := m.component(t, "players")
+			dev, _ := envValue(players.spec.Containers[0], "DEV_LOGIN")
+			_, google := envValue(players.spec.Containers[0], "GOOGLE_CLIENT_ID")
+			if (dev.Value == "true") == google {
+				t.Errorf("players: DEV_LOGIN=%s with a Google client: %v; want exactly one", dev.Value, google)
+			}
+		})
+	}
+}
+
+// The migrations Job is a hook that runs before the Deployments change on upgrade, and on
+// install either before them (external database) or once the bundled one exists; its Secret,
+// when the chart makes it, is a hook weighted before it.
+func TestMigrationsHook(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			m := render(t, vs)
+			var job *workload
+			for _, w := range m.workloads(t) {
+				if w.labels["app.kubernetes.io/component"] == "migrations" {
+					job = &w
+				}
+			}
+			if job == nil || job.kind != "Job" {
+				t.Fatal("no migrations Job")
+			}
+			if c := job.spec.Containers[0]; len(c.Command) == 0 || !strings.HasSuffix(c.Command[0], "/migrate") {
+				t.Errorf("migrations Job runs %v, want migrate", c.Command)
+			}
+			bundled := m.has("StatefulSet")
+			wantHook := "pre-install,pre-upgrade"
+			if bundled {
+				wantHook = "post-install,pre-upgrade"
+			}
+			a := job.annotations
+			if a["helm.sh/hook"] != wantHook || a["helm.sh/hook-delete-policy"] != "before-hook-creation,hook-succeeded" {
+				t.Errorf("migrations Job annotations %v, want hook %s", a, wantHook)
+			}
+			jobWeight, _ := strconv.Atoi(a["helm.sh/hook-weight"])
+			secretName := ""
+			for _, f := range job.spec.Containers[0].EnvFrom {
+				if f.SecretRef != nil {
+					secretName = f.SecretRef.Name
+				}
+			}
+			for _, s := range m.secrets(t) {
+				if s.Name != secretName {
+					continue
+				}
+				w, _ := strconv.Atoi(s.Annotations["helm.sh/hook-weight"])
+				if s.Annotations["helm.sh/hook"] != wantHook || w >= jobWeight {
+					t.Errorf("Secret %s: hook %q weight %d; want hook %s weighted before the Job (%d)", s.Name, s.Annotations["helm.sh/hook"], w, wantHook, jobWeight)
+				}
+			}
+		})
+	}
+}
+
+// The ServiceMonitor and PrometheusRule need the Prometheus Operator's CRDs: they are rendered
+// only when enabled. The Ingress's class and TLS come from the values.
+func TestOptionalResources(t *testing.T) {
+	def := render(t, valueSets[0])
+	if def.has("ServiceMonitor") || def.has("PrometheusRule") || def.has("HorizontalPodAutoscaler") {
+		t.Error("default values render a ServiceMonitor, PrometheusRule or HorizontalPodAutoscaler")
+	}
+	ing := def.ingresses(t)
+	if len(ing) != 1 || ing[0].Spec.IngressClassName != nil || len(ing[0].Spec.TLS) != 0 {
+		t.Errorf("default Ingress: %+v, want no class and no TLS", ing)
+	}
+	prod := render(t, valueSets[1])
+	if !prod.has("ServiceMonitor") || !prod.has("PrometheusRule") || len(prod.hpas(t)) != 5 {
+		t.Error("production values: want a ServiceMonitor, a PrometheusRule and 5 HorizontalPodAutoscalers")
+	}
+	ing = prod.ingresses(t)
+	if len(ing) != 1 || ing[0].Spec.IngressClassName == nil || *ing[0].Spec.IngressClassName != "nginx" ||
+		len(ing[0].Spec.TLS) != 1 || ing[0].Spec.TLS[0].SecretName != "prode-tls" || ing[0].Spec.Rules[0].Host != "prode.example.org" {
+		t.Errorf("production Ingress: %+v, want class nginx, TLS prode-tls, host prode.example.org", ing)
+	}
+	if origin := prod.configMap(t, "prode-config").Data["PUBLIC_ORIGIN"]; origin != "https://prode.example.org" {
+		t.Errorf("production PUBLIC_ORIGIN %q, want https://prode.example.org", origin)
+	}
+	if render(t, valueSets[0], "--set", "ingress.enabled=false").has("Ingress") {
+		t.Error("ingress.enabled=false still renders an Ingress")
+	}
+	if render(t, valueSets[0], "--set", "networkPolicy.enabled=false").has("NetworkPolicy") {
+		t.Error("networkPolicy.enabled=false still renders NetworkPolicies")
+	}
+}
