@@ -1,11 +1,11 @@
 # Thin entry points; the work is in dev/ (see the scripts' headers for overrides).
-.PHONY: up down test test-go test-web test-routes test-e2e vet
+.PHONY: up down test test-go test-web test-routes test-chart test-e2e vet
 
 up:           ## start the whole game locally; prints its URL
 	@dev/up.sh
 down:         ## stop what `make up` started (the data stays in .dev/)
 	@dev/down.sh
-test:         ## every test: routes, Go (vet + race tests on real PostgreSQL/Redis), web unit, e2e
+test:         ## every test: routes, the Helm chart on a real API server, Go (vet + race tests on real PostgreSQL/Redis), web unit, e2e
 	@dev/test.sh all
 test-go:
 	@dev/test.sh go
@@ -13,7 +13,11 @@ test-web:
 	@dev/test.sh web
 test-routes:
 	@dev/test-routes.sh
+test-chart:   ## helm lint, rendered manifests, install/upgrade on a real kube-apiserver, skaffold.yaml
+	@dev/test-chart.sh
 test-e2e:
 	@dev/test.sh e2e
 vet:
 	@dev/test.sh vet
+soak:         ## the long checks: every fuzz target for FUZZTIME (30s) each, a 30 s PostgreSQL outage
+	@dev/soak.sh all

@@ -160,7 +160,11 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log $dir/logs/access.log;
+  # No cookies, no query strings (they could carry a code), no referrer; the request id that
+  # the services log too (\$prode_request_id comes from site.conf). dev/check-logs.sh checks it.
+  log_format prode '\$remote_addr [\$time_iso8601] "\$request_method \$uri \$server_protocol" '
+                   '\$status \$body_bytes_sent \$request_time rid=\$prode_request_id';
+  access_log $dir/logs/access.log prode;
   client_body_temp_path $dir/tmp/client_body;
   proxy_temp_path $dir/tmp/proxy;
   fastcgi_temp_path $dir/tmp/fastcgi;

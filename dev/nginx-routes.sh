@@ -24,14 +24,20 @@ while read -r path type svc; do
   if [ "$type" = Exact ]; then exact[$path]=1; fi
 done <<<"$routes"
 
+# The security headers of docker/nginx-web.conf but the CSP, on every API answer (JSON, errors,
+# nginx's own 502/504) and the placeholder page. No CSP here: the API sends JSON, and the dev
+# account chooser (/api/sesion/dev) sends its own CSP, which a second one would narrow.
+# `always`: on error statuses too. dev/test-routes.sh checks each kind of answer.
+API_HEADERS='add_header X-Content-Type-Options "nosniff" always; add_header Referrer-Policy "strict-origin-when-cross-origin" always; add_header X-Frame-Options "DENY" always; add_header Cross-Origin-Opener-Policy "same-origin-allow-popups" always; add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=(), usb=()" always;'
+
 # What a location does for a service.
 handler() {
   if [ "$1" != web ]; then
-    echo "proxy_pass http://$1;"
+    echo "proxy_pass http://$1; $API_HEADERS"
   elif [ -f "$WEB_DIST/index.html" ]; then
     echo "root $WEB_DIST; try_files \$uri /index.html;"   # SPA: unknown paths get the app
   else
-    echo "default_type text/html; return 200 '<!doctype html><meta charset=utf-8><title>Prode</title><h1>Prode</h1><p>The web app is not built (no $WEB_DIST/index.html). The API is up under /api/.</p>';"
+    echo "$API_HEADERS default_type text/html; return 200 '<!doctype html><meta charset=utf-8><title>Prode</title><h1>Prode</h1><p>The web app is not built (no $WEB_DIST/index.html). The API is up under /api/.</p>';"
   fi
 }
 
@@ -54,7 +60,9 @@ cat <<'EOF'
   proxy_http_version 1.1;
   proxy_set_header Connection "";
   proxy_set_header Host $http_host;
-  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+  # Overwrite, never append: the services take the first hop as the client address (sign-in
+  # rate limit), so a client must not be able to put its own first.
+  proxy_set_header X-Forwarded-For $remote_addr;
   proxy_set_header X-Forwarded-Proto $scheme;
   proxy_set_header X-Request-Id $prode_request_id;
 EOF

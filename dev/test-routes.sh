@@ -12,6 +12,7 @@ dir=$(mktemp -d)
 trap 'nginx_stop "$dir"; rm -rf "$dir"' EXIT
 mkdir -p "$dir/dist"
 echo web >"$dir/dist/index.html"   # so the SPA fallback answers "web" too
+mkdir -p "$dir/dist/assets" && echo 'console.log(1)' >"$dir/dist/assets/app-0123abcd.js"
 
 port_busy "$base" && die "port $base is in use (set ROUTES_TEST_PORT)"
 stubs="" i=0
@@ -20,7 +21,11 @@ for svc in $(routes_parse | awk '$3 != "web" { print $3 }' | sort -u); do
   port_busy "$port" && die "port $port is in use (set ROUTES_TEST_PORT)"
   var=${svc^^}_PORT; export "${var//-/_}=$port"
   # The stub echoes the request id it received, to check the proxy headers.
-  stubs+="server { listen 127.0.0.1:$port; location / { add_header X-Got-Request-Id \$http_x_request_id always; return 200 \"$svc\"; } }"$'\n'
+  # /api/sesion/dev stands for the dev chooser page with its own CSP; .../error for an API error.
+  # shellcheck disable=SC1078,SC1079  # one string over three lines, on purpose
+  stubs+="server { listen 127.0.0.1:$port; location / { add_header X-Got-Request-Id \$http_x_request_id always; return 200 \"$svc\"; }
+    location = /api/sesion/dev { add_header Content-Security-Policy \"default-src 'none'\" always; return 200 \"$svc\"; }
+    location ~ /error\$ { default_type application/json; return 404 '{\"error\":\"no_encontrado\"}'; } }"$'\n'
 done
 
 WEB_DIST=$dir/dist LISTEN_PORT=$base "$ROOT/dev/nginx-routes.sh" >"$dir/site.conf"
@@ -61,6 +66,41 @@ rid=$(curl -s -o /dev/null -D - -H 'X-Request-Id: abc-123' "http://127.0.0.1:$ba
 n=$((n + 1))
 rid=$(curl -s -o /dev/null -D - "http://127.0.0.1:$base/api/posiciones" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-got-request-id" { print $2 }')
 [[ $rid =~ ^[0-9a-f]{32}$ ]] || { echo "FAIL X-Request-Id generated: got '$rid'" >&2; fail=$((fail + 1)); }
+
+# Security headers on every kind of answer: the web's CSP on the app's pages and assets (found
+# or not), never on the API (the dev chooser keeps exactly its own).
+headers_of() { curl -s -o /dev/null -D - --max-time 5 "http://127.0.0.1:$base$1" | tr -d '\r'; }
+check_headers() {   # check_headers PATH STATUS CSP   (CSP: web, own or none)
+  local h status csp want
+  h=$(headers_of "$1"); n=$((n + 1))
+  status=$(awk 'NR == 1 { print $2 }' <<<"$h")
+  local problems=()
+  [ "$status" = "$2" ] || problems+=("status $status, want $2")
+  for want in 'x-content-type-options: nosniff' 'referrer-policy: strict-origin-when-cross-origin' \
+              'x-frame-options: DENY' 'cross-origin-opener-policy: same-origin-allow-popups' 'permissions-policy: camera=()'; do
+    grep -qiF "$want" <<<"$h" || problems+=("no '$want'")
+  done
+  for want in x-content-type-options referrer-policy x-frame-options cross-origin-opener-policy; do
+    [ "$(grep -ci "^$want:" <<<"$h")" -le 1 ] || problems+=("$want twice")
+  done
+  csp=$(grep -i '^content-security-policy:' <<<"$h" || true)
+  case $3 in
+    web) grep -q "frame-ancestors 'none'" <<<"$csp" && [ "$(wc -l <<<"$csp")" -eq 1 ] || problems+=("CSP '$csp', want the web's") ;;
+    own) [ "$csp" = "Content-Security-Policy: default-src 'none'" ] || problems+=("CSP '$csp', want only the page's own") ;;
+    none) [ -z "$csp" ] || problems+=("CSP '$csp' on an API answer") ;;
+  esac
+  if [ ${#problems[@]} -eq 0 ]; then echo "ok   headers $1 ($2, CSP $3)" >&2
+  else echo "FAIL headers $1: ${problems[*]}" >&2; fail=$((fail + 1)); fi
+}
+check_headers / 200 web
+check_headers /posiciones 200 web
+check_headers /index.html 200 web
+check_headers /assets/app-0123abcd.js 200 web
+check_headers /assets/missing.js 404 web
+check_headers /api/posiciones 200 none
+check_headers /api/partidos/3/error 404 none
+check_headers /api/jugadores/a@b.c/apuestas/error 404 none
+check_headers /api/sesion/dev 200 own
 
 # Without a built web app, / serves the placeholder page.
 n=$((n + 1))

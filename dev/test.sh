@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test on real components. Usage: dev/test.sh [all|go|vet|web|e2e]   (default all)
-#   all  routes, then per Go module go vet + go test -race, then web unit tests, then end-to-end
+#   all  routes, the Helm chart (dev/test-chart.sh), then per Go module go vet + go test -race,
+#        then web unit tests, then end-to-end
 #   go   the Go modules only (vet + test), against a throwaway PostgreSQL and Redis (dev/test-env.sh)
 #   vet  go vet of each Go module
 #   web  the web app's unit tests
@@ -58,6 +59,8 @@ e2e() {
     || { log "service logs: .test/stack/logs/"; return 1; }
   # With the traffic of the e2e run on them, every service's metrics must pass promtool.
   env "${E2E_ENV[@]}" dev/check-metrics.sh || return 1
+  # No token, code or cookie in any log line; every API error traceable by its request id.
+  dev/check-logs.sh .test/stack || return 1
   env "${E2E_ENV[@]}" dev/down.sh && rm -rf .test/stack && e2e_stack=""
 }
 
@@ -68,6 +71,7 @@ case $what in
   all)
     if has_e2e; then ensure_packages gcc chromium; else ensure_packages gcc; fi
     step routes dev/test-routes.sh
+    step chart dev/test-chart.sh
     start_test_env
     for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
     if has_web; then step "web unit" web_unit; fi

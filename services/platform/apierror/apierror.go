@@ -73,6 +73,12 @@ var (
 	ErrUnavailable     = &Error{Status: http.StatusServiceUnavailable, Code: "servicio_no_disponible", Mensaje: "El servicio no está disponible en este momento. Probá de nuevo en unos segundos.", RetryAfter: 2}
 )
 
+// TooManyRequests is a 429 asking to wait retryAfter seconds.
+func TooManyRequests(retryAfter int) *Error {
+	return &Error{Status: http.StatusTooManyRequests, Code: "demasiadas_solicitudes",
+		Mensaje: "Hiciste demasiadas solicitudes seguidas. Esperá unos segundos y probá de nuevo.", RetryAfter: retryAfter}
+}
+
 // From turns any error into the *Error to send; unknown errors are internal.
 func From(err error) *Error {
 	var e *Error

@@ -119,6 +119,36 @@ func (e *Env) Duration(name string, def time.Duration) time.Duration {
 	return d
 }
 
+// Rate returns a rate such as "5/s", "10/min" or "100/h" as events per second; def is in the
+// same form. A plain number is per second.
+func (e *Env) Rate(name, def string) float64 {
+	v, _ := e.value(name, def)
+	e.read = append(e.read, slog.String(name, v))
+	r, err := ParseRate(v)
+	if err != nil {
+		e.problems = append(e.problems, name+" must be a rate such as 5/s or 10/min")
+	}
+	return r
+}
+
+// ParseRate reads "N", "N/s", "N/m", "N/min" or "N/h" as events per second (N > 0).
+func ParseRate(v string) (float64, error) {
+	num, unit, _ := strings.Cut(strings.TrimSpace(v), "/")
+	n, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	if err != nil || n <= 0 || n > 1e6 {
+		return 0, fmt.Errorf("bad rate %q", v)
+	}
+	switch strings.TrimSpace(unit) {
+	case "", "s":
+		return n, nil
+	case "m", "min":
+		return n / 60, nil
+	case "h":
+		return n / 3600, nil
+	}
+	return 0, fmt.Errorf("bad rate %q", v)
+}
+
 // Bool returns a boolean variable.
 func (e *Env) Bool(name string, def bool) bool {
 	v, ok := e.value(name, "")

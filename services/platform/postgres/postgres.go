@@ -5,6 +5,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"time"
 
@@ -51,6 +52,10 @@ func IsUnavailable(err error) bool {
 		// Class 08: connection exception; 57P0x: the server is shutting down or starting.
 		return pgErr.Code[:2] == "08" || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
 	case errors.Is(err, context.DeadlineExceeded):
+		return true
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		// The server went away in the middle of a reply (killed, failed over): pgx reports the
+		// cut connection as a bare EOF, not a net.Error. Found by TestPostgresOutage.
 		return true
 	}
 	return false

@@ -18,10 +18,11 @@ import (
 	"prode/platform/config"
 	"prode/platform/httpserver"
 	"prode/platform/postgres"
+	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
-	"prode/players/internal/identity"
 	playershttp "prode/players/internal/http"
+	"prode/players/internal/identity"
 	"prode/players/internal/players"
 	"prode/players/internal/store"
 )
@@ -43,6 +44,8 @@ func run(log *slog.Logger) error {
 	devLogin := env.Bool("DEV_LOGIN", false)
 	admins := env.List("ADMIN_EMAILS")
 	sessionTTL := env.Duration("SESSION_TTL", 30*24*time.Hour)
+	signInRate := env.Rate("SIGNIN_RATE", "10/min")
+	signInBurst := env.Int("SIGNIN_BURST", 10, 1, 10000)
 	secureCookie := env.Bool("COOKIE_SECURE", strings.HasPrefix(strings.Join(base.HTTP.AllowedOrigins, ","), "https://"))
 	switch {
 	case devLogin && googleClientID != "":
@@ -97,7 +100,9 @@ func run(log *slog.Logger) error {
 	}, []string{"provider", "result"})
 	server.Registry.MustRegister(signIns)
 	playershttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool),
-		&playershttp.SessionHandlers{Service: svc, Provider: provider, SecureCookie: secureCookie, SignIns: signIns},
+		&playershttp.SessionHandlers{Service: svc, Provider: provider, SecureCookie: secureCookie, SignIns: signIns,
+			// Per client address, in this process: with N replicas up to N times this.
+			SignInLimit: ratelimit.New(signInRate, signInBurst)},
 		&playershttp.PlayerHandlers{Service: svc}, dev)
 
 	// Serve until SIGTERM, then drain.

@@ -21,11 +21,14 @@ func (h *PlayerHandlers) standings(c *gin.Context) {
 	c.Redirect(http.StatusPermanentRedirect, "/api/posiciones")
 }
 
+// jugadorEntrada is the body of POST /api/jugadores.
+type jugadorEntrada struct {
+	Nombre string `json:"nombre"`
+	Email  string `json:"email"`
+}
+
 func (h *PlayerHandlers) register(c *gin.Context) {
-	var body struct {
-		Nombre string `json:"nombre"`
-		Email  string `json:"email"`
-	}
+	var body jugadorEntrada
 	if err := httpserver.DecodeJSON(c, &body, httpserver.MaxBody); err != nil {
 		httpserver.Fail(c, err)
 		return

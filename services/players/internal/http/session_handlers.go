@@ -10,6 +10,7 @@ import (
 
 	"prode/platform/apierror"
 	"prode/platform/httpserver"
+	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/players/internal/players"
 )
@@ -26,20 +27,34 @@ type SessionHandlers struct {
 	Provider     Provider
 	SecureCookie bool
 	SignIns      *prometheus.CounterVec
+	// SignInLimit limits sign-in attempts (POST /api/sesion and /api/sesion/dev) per client
+	// address; nil means no limit.
+	SignInLimit *ratelimit.Limiter
+}
+
+// sesionEntrada is the body of POST /api/sesion.
+type sesionEntrada struct {
+	Code string `json:"code"`
+}
+
+// decodeSesion reads and checks the sign-in body; its errors are 4xx *apierror.Error.
+func decodeSesion(c *gin.Context) (sesionEntrada, error) {
+	var body sesionEntrada
+	if err := httpserver.DecodeJSON(c, &body, httpserver.MaxBody); err != nil {
+		return body, err
+	}
+	if body.Code == "" || len(body.Code) > 4096 {
+		return body, apierror.Invalid("Falta el código de ingreso.")
+	}
+	return body, nil
 }
 
 func (h *SessionHandlers) provider(c *gin.Context) { c.JSON(http.StatusOK, h.Provider) }
 
 func (h *SessionHandlers) signIn(c *gin.Context) {
-	var body struct {
-		Code string `json:"code"`
-	}
-	if err := httpserver.DecodeJSON(c, &body, httpserver.MaxBody); err != nil {
+	body, err := decodeSesion(c)
+	if err != nil {
 		httpserver.Fail(c, err)
-		return
-	}
-	if body.Code == "" || len(body.Code) > 4096 {
-		httpserver.Fail(c, apierror.Invalid("Falta el código de ingreso."))
 		return
 	}
 	jugador, token, expires, err := h.Service.SignIn(c.Request.Context(), body.Code)

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"prode/platform/httpserver"
+	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/platform/testenv"
 	playershttp "prode/players/internal/http"
@@ -33,13 +34,18 @@ type stack struct {
 
 func newStack(t *testing.T, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers) *stack {
 	t.Helper()
+	return newLimitedStack(t, ex, v, provider, dev, nil)
+}
+
+func newLimitedStack(t *testing.T, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers, limit *ratelimit.Limiter) *stack {
+	t.Helper()
 	db := testenv.NewDB(t)
 	pool := db.Pool(t, "players")
 	svc := players.New(ex, v, store.New(pool), testenv.SessionKey, time.Hour, []string{"admin@prode.test"})
 	server := httpserver.New(httpserver.Config{Service: "players"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	signIns := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sign_ins"}, []string{"provider", "result"})
 	playershttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
-		&playershttp.SessionHandlers{Service: svc, Provider: provider, SignIns: signIns},
+		&playershttp.SessionHandlers{Service: svc, Provider: provider, SignIns: signIns, SignInLimit: limit},
 		&playershttp.PlayerHandlers{Service: svc}, dev)
 	return &stack{db: db, api: testenv.NewAPI(t, server.Engine)}
 }
@@ -261,5 +267,81 @@ func TestSignInRefusesBadBodies(t *testing.T) {
 				t.Fatalf("%d %s", res.Status, res.Body)
 			}
 		})
+	}
+}
+
+// Sign-in attempts are limited per client address (the first X-Forwarded-For hop, which our
+// nginx and ingress set): past the burst both sign-in routes answer 429 with Retry-After and a
+// Spanish message, other addresses are unaffected, and the tokens come back with time.
+func TestSignInIsRateLimitedPerAddress(t *testing.T) {
+	dev, err := identity.NewDevProvider(testenv.SessionKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := identity.NewVerifier(context.Background(), identity.DevAudience, dev.Keys().Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := ratelimit.New(10.0/60, 3) // 10/min, burst 3
+	clock := time.Now()
+	limit.SetClock(func() time.Time { return clock })
+	s := newLimitedStack(t, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, limit)
+	from := func(ip string) func(*http.Request) { return testenv.WithHeader("X-Forwarded-For", ip) }
+	form := func(r *http.Request) {
+		body := url.Values{"cuenta": {"0"}}.Encode()
+		r.Body = io.NopCloser(strings.NewReader(body))
+		r.ContentLength = int64(len(body))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	// Two chooser posts and one bad code from 203.0.113.7 use its burst of three.
+	for i := 0; i < 2; i++ {
+		if res := s.api.Do("POST", "/api/sesion/dev", nil, form, from("203.0.113.7")); res.Status != 200 {
+			t.Fatalf("chooser %d: %d %s", i, res.Status, res.Body)
+		}
+	}
+	if res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "dev.e30.00"}, from("203.0.113.7, 10.0.0.1")); res.Status != 401 {
+		t.Fatalf("bad code: %d %s", res.Status, res.Body)
+	}
+	for _, try := range []struct {
+		path string
+		opts []func(*http.Request)
+	}{
+		{"/api/sesion", nil},
+		{"/api/sesion/dev", []func(*http.Request){form}},
+	} {
+		var res *testenv.Response
+		if try.path == "/api/sesion" {
+			res = s.api.Do("POST", try.path, map[string]string{"code": "dev.e30.00"}, from("203.0.113.7"))
+		} else {
+			res = s.api.Do("POST", try.path, nil, append(try.opts, from("203.0.113.7"))...)
+		}
+		var body struct {
+			Error     string `json:"error"`
+			Mensaje   string `json:"mensaje"`
+			RequestID string `json:"request_id"`
+		}
+		res.Decode(t, &body)
+		if res.Status != 429 || body.Error != "demasiadas_solicitudes" || !strings.Contains(body.Mensaje, "demasiadas solicitudes") || body.RequestID == "" {
+			t.Fatalf("%s past the burst: %d %s", try.path, res.Status, res.Body)
+		}
+		if ra := res.Header.Get("Retry-After"); ra != "6" { // one token every 6 s
+			t.Fatalf("%s Retry-After = %q, want 6", try.path, ra)
+		}
+	}
+	// Another address is not affected; nor is the same player from the remote address.
+	if res := s.api.Do("POST", "/api/sesion/dev", nil, form, from("198.51.100.2")); res.Status != 200 {
+		t.Fatalf("another address: %d %s", res.Status, res.Body)
+	}
+	// Six seconds later one more attempt is allowed, and only one.
+	clock = clock.Add(6 * time.Second)
+	if res := s.api.Do("POST", "/api/sesion/dev", nil, form, from("203.0.113.7")); res.Status != 200 {
+		t.Fatalf("after Retry-After: %d %s", res.Status, res.Body)
+	}
+	if res := s.api.Do("POST", "/api/sesion/dev", nil, form, from("203.0.113.7")); res.Status != 429 {
+		t.Fatalf("second after Retry-After: %d %s", res.Status, res.Body)
+	}
+	// Reading the session or the provider is never limited.
+	if res := s.api.Do("GET", "/api/sesion/proveedor", nil, from("203.0.113.7")); res.Status != 200 {
+		t.Fatalf("provider: %d", res.Status)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"prode/platform/config"
 	"prode/platform/httpserver"
 	"prode/platform/postgres"
+	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
 	predictionshttp "prode/predictions/internal/http"
@@ -32,6 +33,8 @@ func run(log *slog.Logger) error {
 	// Configuration, read once and validated.
 	env := config.FromOS()
 	base := service.ReadBase(env, "predictions")
+	writeRate := env.Rate("WRITE_RATE", "5/s")
+	writeBurst := env.Int("WRITE_BURST", 20, 1, 10000)
 	if err := env.Err(); err != nil {
 		return err
 	}
@@ -51,6 +54,8 @@ func run(log *slog.Logger) error {
 	predictionshttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool), &predictionshttp.PredictionHandlers{
 		Service: predictions.New(store.New(pool)),
 		Metrics: predictionshttp.NewMetrics(server.Registry),
+		// Per player, in this process: with N replicas a player may get up to N times this.
+		WriteLimit: ratelimit.New(writeRate, writeBurst),
 	})
 
 	// Serve until SIGTERM, then drain.

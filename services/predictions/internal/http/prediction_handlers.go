@@ -10,6 +10,7 @@ import (
 
 	"prode/platform/apierror"
 	"prode/platform/httpserver"
+	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/predictions/internal/predictions"
 	"prode/predictions/internal/store"
@@ -46,6 +47,8 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 type PredictionHandlers struct {
 	Service *predictions.Service
 	Metrics *Metrics
+	// WriteLimit limits each player's writes (POST, PUT); nil means no limit.
+	WriteLimit *ratelimit.Limiter
 }
 
 // owner returns the session's claims when the path's e-mail is the session's.
@@ -143,7 +146,8 @@ func (h *PredictionHandlers) refuse(c *gin.Context, err error) {
 func Routes(r *gin.Engine, auth *session.Verifier, h *PredictionHandlers) {
 	signedIn := r.Group("/api", auth.Required())
 	signedIn.GET("/jugadores/:email/apuestas", h.list)
-	signedIn.POST("/jugadores/:email/apuestas", h.create)
-	signedIn.PUT("/jugadores/:email/apuestas/:apuesta", h.update)
+	write := h.WriteLimit.Middleware(ratelimit.PerPlayer)
+	signedIn.POST("/jugadores/:email/apuestas", write, h.create)
+	signedIn.PUT("/jugadores/:email/apuestas/:apuesta", write, h.update)
 	signedIn.GET("/apuestas", h.ofMatch)
 }

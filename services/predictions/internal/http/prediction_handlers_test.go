@@ -9,8 +9,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"prode/platform/httpserver"
+	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/platform/testenv"
 	predictionshttp "prode/predictions/internal/http"
@@ -29,11 +31,17 @@ type fixture struct {
 // with one match between two known teams that kicks off in two days.
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
+	return newLimitedFixture(t, nil)
+}
+
+func newLimitedFixture(t *testing.T, limit *ratelimit.Limiter) *fixture {
+	t.Helper()
 	db := testenv.NewDB(t)
 	pool := db.Pool(t, "predictions")
 	server := httpserver.New(httpserver.Config{Service: "predictions"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	predictionshttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool), &predictionshttp.PredictionHandlers{
 		Service: predictions.New(store.New(pool)), Metrics: predictionshttp.NewMetrics(server.Registry),
+		WriteLimit: limit,
 	})
 	f := &fixture{t: t, db: db, api: testenv.NewAPI(t, server.Engine)}
 	f.exec(`INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`)
@@ -287,5 +295,49 @@ func TestOthersPredictionsShowOnlyOnceTheMatchIsLocked(t *testing.T) {
 	}
 	if res := f.api.Do("GET", url, nil); res.Status != 401 {
 		t.Fatalf("signed out: %d", res.Status)
+	}
+}
+
+// Each player's writes are limited: past the burst POST and PUT answer 429 with Retry-After and
+// a Spanish message and change nothing; another player and reads are unaffected; the bucket
+// refills with time.
+func TestWritesAreRateLimitedPerPlayer(t *testing.T) {
+	limit := ratelimit.New(5, 4) // 5/s, burst 4
+	clock := time.Now()
+	limit.SetClock(func() time.Time { return clock })
+	f := newLimitedFixture(t, limit)
+	ana := testenv.SignIn(t, f.db, "ana@prode.test", "Ana", false)
+	bruno := testenv.SignIn(t, f.db, "bruno@prode.test", "Bruno", false)
+
+	var saved store.Apuesta
+	for i := 0; i < 4; i++ {
+		res := f.api.Do("POST", path(ana), body(f.match, i, 0, ana.Email), testenv.As(ana))
+		if res.Status != 200 && res.Status != 201 {
+			t.Fatalf("write %d within the burst: %d %s", i, res.Status, res.Body)
+		}
+		res.Decode(t, &saved)
+	}
+	for _, try := range []struct{ method, url string }{{"POST", path(ana)}, {"PUT", fmt.Sprintf("%s/%d", path(ana), saved.ID)}} {
+		res := f.api.Do(try.method, try.url, body(f.match, 9, 9, ana.Email), testenv.As(ana))
+		if res.Status != http.StatusTooManyRequests || res.ErrorCode() != "demasiadas_solicitudes" || res.Header.Get("Retry-After") != "1" ||
+			!strings.Contains(string(res.Body), "Esperá") || !strings.Contains(string(res.Body), `"request_id":"`) {
+			t.Fatalf("%s past the burst: %d %v %s", try.method, res.Status, res.Header, res.Body)
+		}
+	}
+	if rows, l, v := f.stored(ana, f.match); rows != 1 || l != 3 || v != 0 {
+		t.Fatalf("a refused write changed the row: %d rows, %d-%d", rows, l, v)
+	}
+	if res := f.api.Do("GET", path(ana), nil, testenv.As(ana)); res.Status != 200 {
+		t.Fatalf("reads are not limited: %d", res.Status)
+	}
+	if res := f.api.Do("POST", path(bruno), body(f.match, 1, 1, bruno.Email), testenv.As(bruno)); res.Status != 201 {
+		t.Fatalf("another player: %d %s", res.Status, res.Body)
+	}
+	clock = clock.Add(200 * time.Millisecond) // one token at 5/s
+	if res := f.api.Do("POST", path(ana), body(f.match, 7, 0, ana.Email), testenv.As(ana)); res.Status != 200 {
+		t.Fatalf("after the refill: %d %s", res.Status, res.Body)
+	}
+	if res := f.api.Do("POST", path(ana), body(f.match, 8, 0, ana.Email), testenv.As(ana)); res.Status != 429 {
+		t.Fatalf("second after the refill: %d %s", res.Status, res.Body)
 	}
 }

@@ -690,6 +690,7 @@ export interface operations {
             };
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getDevChooserScript: {

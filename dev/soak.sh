@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The long-running checks that do not fit `make test`. Usage: dev/soak.sh [fuzz|pgdown|all] (default all)
+#   fuzz    runs every `go test -fuzz` target of every Go module for FUZZTIME each (default 30s).
+#           `make test` runs only their checked-in seeds (testdata/fuzz/<FuzzName>/) as ordinary
+#           tests. A failing input is written under the package's testdata/fuzz/<FuzzName>/: fix
+#           the bug and keep the file, so it becomes a seed.
+#   pgdown  the PostgreSQL-outage scenario with a long outage (PGDOWN_SECONDS, default 30).
+# Ends with "N passed, M failed", like dev/test.sh.
+# shellcheck source=dev/lib.sh
+source "$(dirname "$0")/lib.sh"
+LOG_PREFIX=soak
+cd "$ROOT"
+what=${1:-all}
+FUZZTIME=${FUZZTIME:-30s}
+MODULES=(services/platform services/players services/fixtures services/predictions services/scoring)
+
+passed=0 failed=0 failures=()
+step() {
+  local name=$1 start=$SECONDS; shift
+  log "=== $name"
+  if "$@"; then
+    passed=$((passed + 1)); log "--- PASS $name ($((SECONDS - start)) s)"
+  else
+    failed=$((failed + 1)); failures+=("$name"); log "--- FAIL $name ($((SECONDS - start)) s)"
+  fi
+}
+
+fuzz_one() { (cd "$1" && go test -run '^$' -fuzz "^$3\$" -fuzztime "$FUZZTIME" "$2"); }
+
+fuzz_all() {
+  local m pkg name
+  for m in "${MODULES[@]}"; do
+    # Packages with fuzz targets, and their targets.
+    while read -r pkg; do
+      for name in $(cd "$m" && go test -list '^Fuzz' "$pkg" | grep '^Fuzz'); do
+        step "fuzz $name ($pkg, $FUZZTIME)" fuzz_one "$m" "$pkg" "$name"
+      done
+    done < <(cd "$m" && grep -rl --include='*_test.go' '^func Fuzz' . | xargs -r -n1 dirname | sort -u)
+  done
+}
+
+pgdown() {
+  ensure_packages gcc
+  (cd services/predictions && PGDOWN_SECONDS=${PGDOWN_SECONDS:-30} go test -count=1 -v -run '^TestPostgresOutage$' -timeout 15m ./cmd/predictions)
+}
+
+case $what in
+  fuzz) fuzz_all ;;
+  pgdown) step "postgres down ${PGDOWN_SECONDS:-30} s" pgdown ;;
+  all) fuzz_all; step "postgres down ${PGDOWN_SECONDS:-30} s" pgdown ;;
+  *) die "usage: dev/soak.sh [fuzz|pgdown|all]" ;;
+esac
+[ "$failed" -eq 0 ] || log "failed: ${failures[*]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

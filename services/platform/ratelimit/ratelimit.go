@@ -1,0 +1,153 @@
+// Package ratelimit refuses bursts of requests per key (a player, a client address) with 429
+// demasiadas_solicitudes and Retry-After. Each key has a token bucket (golang.org/x/time/rate)
+// in an in-process map whose idle entries expire; with several replicas each one keeps its own
+// buckets, so the effective limit is at most replicas × the configured one (docs/reliability.md).
+package ratelimit
+
+import (
+	"math"
+	"net"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"golang.org/x/time/rate"
+
+	"prode/platform/apierror"
+	"prode/platform/httpserver"
+	"prode/platform/session"
+)
+
+// Limiter holds one token bucket per key.
+type Limiter struct {
+	limit rate.Limit
+	burst int
+	idle  time.Duration // a bucket idle this long is full again and can be forgotten
+	now   func() time.Time
+
+	mu        sync.Mutex
+	buckets   map[string]*bucket
+	lastSweep time.Time
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// New allows perSecond requests a second per key with bursts of burst.
+func New(perSecond float64, burst int) *Limiter {
+	if burst < 1 {
+		burst = 1
+	}
+	idle := time.Minute
+	if perSecond > 0 {
+		if full := time.Duration(float64(burst) / perSecond * float64(time.Second)); full > idle {
+			idle = full
+		}
+	}
+	return &Limiter{limit: rate.Limit(perSecond), burst: burst, idle: idle, now: time.Now, buckets: map[string]*bucket{}}
+}
+
+// SetClock replaces the clock (tests).
+func (l *Limiter) SetClock(now func() time.Time) { l.now = now }
+
+// Allow takes a token for key; when there is none it says how long until there is.
+func (l *Limiter) Allow(key string) (bool, time.Duration) {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sweep(now)
+	b, ok := l.buckets[key]
+	if !ok {
+		b = &bucket{lim: rate.NewLimiter(l.limit, l.burst)}
+		l.buckets[key] = b
+	}
+	b.seen = now
+	r := b.lim.ReserveN(now, 1)
+	if !r.OK() {
+		return false, l.idle
+	}
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}
+
+// Len is the number of keys remembered (tests, metrics).
+func (l *Limiter) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
+}
+
+// sweep forgets idle buckets at most once per idle period, so the map stays as small as the
+// set of recently active keys.
+func (l *Limiter) sweep(now time.Time) {
+	if now.Sub(l.lastSweep) < l.idle {
+		return
+	}
+	l.lastSweep = now
+	for k, b := range l.buckets {
+		if now.Sub(b.seen) >= l.idle {
+			delete(l.buckets, k)
+		}
+	}
+}
+
+// Middleware refuses a request whose key (from key; "" skips the limit) has no token left.
+func (l *Limiter) Middleware(key func(*gin.Context) string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if l == nil {
+			c.Next()
+			return
+		}
+		k := key(c)
+		if k == "" {
+			c.Next()
+			return
+		}
+		if ok, wait := l.Allow(k); !ok {
+			httpserver.Fail(c, TooMany(wait))
+			return
+		}
+		c.Next()
+	}
+}
+
+// TooMany is the 429 answer with Retry-After in whole seconds (at least 1).
+func TooMany(wait time.Duration) *apierror.Error {
+	secs := int(math.Ceil(wait.Seconds()))
+	if secs < 1 {
+		secs = 1
+	}
+	return apierror.TooManyRequests(secs)
+}
+
+// ClientIP is the client's address: the first X-Forwarded-For hop, which our ingress and the
+// local nginx set to the address they saw (they overwrite the header, never append to what
+// the client sent), else the connection's remote address.
+func ClientIP(c *gin.Context) string {
+	if xff := c.GetHeader("X-Forwarded-For"); xff != "" {
+		first, _, _ := strings.Cut(xff, ",")
+		if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
+			return ip.String()
+		}
+	}
+	host, _, err := net.SplitHostPort(c.Request.RemoteAddr)
+	if err != nil {
+		return c.Request.RemoteAddr
+	}
+	return host
+}
+
+// PerPlayer keys by the signed-in player's id; the route must be behind session.Required.
+func PerPlayer(c *gin.Context) string {
+	if claims, ok := session.FromContext(c); ok {
+		return strconv.FormatInt(claims.PlayerID, 10)
+	}
+	return ""
+}

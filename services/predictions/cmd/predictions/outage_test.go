@@ -1,0 +1,300 @@
+package main_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"prode/platform/testenv"
+)
+
+// TestPostgresOutage runs the real predictions binary against a PostgreSQL cluster of its own,
+// keeps steady authenticated prediction writes on it, kills PostgreSQL (pg_ctl stop -m
+// immediate, like a crash or a failover) for PGDOWN_SECONDS (5 in `make test`, 30 in `make
+// soak`), starts it again, and checks:
+//   - while it is down every answer is a 503 JSON servicio_no_disponible with Retry-After, within 2 s;
+//   - the process never exits and every request gets an HTTP answer;
+//   - writes succeed again within 10 s of PostgreSQL accepting connections;
+//   - every write acknowledged with 2xx, before, during or after, is in the database afterwards.
+func TestPostgresOutage(t *testing.T) {
+	down := 5 * time.Second
+	if s := os.Getenv("PGDOWN_SECONDS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			t.Fatalf("PGDOWN_SECONDS=%q", s)
+		}
+		down = time.Duration(n) * time.Second
+	}
+	const workers, matches = 8, 4000
+
+	cluster := testenv.NewCluster(t)
+	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
+	db := testenv.NewDB(t)
+	admin := db.AdminPool(t)
+	ctx := context.Background()
+	if _, err := admin.Exec(ctx, `INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := admin.Query(ctx, `
+		INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
+		SELECT 'Outage', n, 'Grupo A', 'ARG', 'FRA', now() + interval '2 days' FROM generate_series(1, $1) n
+		RETURNING id`, matches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		_ = rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	players := make([]testenv.Player, workers)
+	for w := range players {
+		players[w] = testenv.SignIn(t, db, fmt.Sprintf("p%d@prode.test", w), fmt.Sprintf("P%d", w), false)
+	}
+	admin.Close() // the test's own connections must not ride through the outage
+
+	bin := filepath.Join(t.TempDir(), "predictions")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	api, adminAddr := freePort(t), freePort(t)
+	var logs bytes.Buffer
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(),
+		"HTTP_ADDR="+api, "ADMIN_ADDR="+adminAddr, "DATABASE_URL="+db.URL("predictions"),
+		"SESSION_KEY="+base64.StdEncoding.EncodeToString(testenv.SessionKey),
+		"WRITE_RATE=10000/s", "WRITE_BURST=10000") // the scenario is the outage, not the rate limit
+	cmd.Stdout, cmd.Stderr = &syncWriter{w: &logs}, &syncWriter{w: &logs}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	waitReady(t, "http://"+adminAddr+"/readyz")
+
+	type ack struct {
+		match int64
+		local int
+	}
+	type answer struct {
+		at, took time.Duration
+		status   int
+		problem  string // "" when the answer is what its phase allows
+	}
+	var (
+		mu       sync.Mutex
+		answers  []answer
+		acked    = make([][]ack, workers)
+		stop     atomic.Bool
+		begin    = time.Now()
+		killedAt atomic.Int64 // since begin, ns; 0 while up
+		wg       sync.WaitGroup
+	)
+	client := &http.Client{Timeout: 10 * time.Second}
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			p := players[w]
+			url := "http://" + api + "/api/jugadores/" + p.Email + "/apuestas"
+			for i := 0; i < len(ids) && !stop.Load(); {
+				body, _ := json.Marshal(map[string]any{"partido": ids[i], "goles_local": i % 100, "goles_visitante": w})
+				req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.AddCookie(p.Cookie)
+				start := time.Now()
+				res, err := client.Do(req)
+				a := answer{at: start.Sub(begin), took: time.Since(start)}
+				if err != nil {
+					a.problem = "no HTTP answer: " + err.Error()
+				} else {
+					raw, _ := io.ReadAll(res.Body)
+					res.Body.Close()
+					a.status = res.StatusCode
+					var e struct {
+						Error     string `json:"error"`
+						RequestID string `json:"request_id"`
+					}
+					_ = json.Unmarshal(raw, &e)
+					switch {
+					case res.StatusCode == 200 || res.StatusCode == 201:
+						acked[w] = append(acked[w], ack{ids[i], i % 100})
+						i++
+					case res.StatusCode == 503:
+						if e.Error != "servicio_no_disponible" || e.RequestID == "" || res.Header.Get("Retry-After") == "" ||
+							res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
+							a.problem = fmt.Sprintf("503 without the JSON body or Retry-After: %v %s", res.Header, raw)
+						} else if a.took > 2*time.Second {
+							a.problem = fmt.Sprintf("503 after %s", a.took)
+						}
+					default:
+						a.problem = fmt.Sprintf("%d %s", res.StatusCode, raw)
+					}
+				}
+				mu.Lock()
+				answers = append(answers, a)
+				mu.Unlock()
+				if a.status != 200 && a.status != 201 {
+					time.Sleep(100 * time.Millisecond) // a client backing off a little
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		}(w)
+	}
+
+	time.Sleep(3 * time.Second)
+	killed := time.Since(begin)
+	killedAt.Store(int64(killed))
+	cluster.Kill()
+	cluster.WaitDown(5 * time.Second)
+	time.Sleep(down)
+	restartAt := time.Since(begin)
+	cluster.Start()
+	upAt := time.Since(begin) // accepting connections
+	time.Sleep(12 * time.Second)
+	stop.Store(true)
+	wg.Wait()
+
+	select {
+	case err := <-exited:
+		t.Fatalf("the service exited during the scenario: %v\n%s", err, logs.String())
+	default:
+	}
+
+	// Figures by phase.
+	sort.Slice(answers, func(i, j int) bool { return answers[i].at < answers[j].at })
+	var before, during, after, ok503, problems int
+	var maxDown time.Duration
+	firstOKAfter := time.Duration(-1)
+	for _, a := range answers {
+		ok := a.status == 200 || a.status == 201
+		switch {
+		case a.at < killed:
+			if ok {
+				before++
+			}
+		case a.at+a.took < upAt:
+			if ok {
+				during++
+			}
+			if a.status == 503 {
+				ok503++
+				if a.took > maxDown {
+					maxDown = a.took
+				}
+			}
+		default:
+			if ok {
+				after++
+				if firstOKAfter < 0 {
+					firstOKAfter = a.at + a.took - upAt
+				}
+			}
+		}
+		if a.problem != "" {
+			problems++
+			if problems <= 10 {
+				t.Errorf("at %s (took %s): %s", a.at.Round(time.Millisecond), a.took.Round(time.Millisecond), a.problem)
+			}
+		}
+	}
+	if problems > 0 {
+		for _, line := range bytes.Split(logs.Bytes(), []byte("\n")) {
+			if bytes.Contains(line, []byte(`"level":"ERROR"`)) && !bytes.Contains(line, []byte("servicio_no_disponible")) {
+				t.Logf("service log: %s", line)
+			}
+		}
+	}
+	if ok503 == 0 {
+		t.Error("no 503 while PostgreSQL was down")
+	}
+	if firstOKAfter < 0 || firstOKAfter > 10*time.Second {
+		t.Errorf("writes did not resume within 10 s of recovery (first 2xx %s after)", firstOKAfter)
+	}
+
+	// Every acknowledged write is stored with the acknowledged score.
+	check := db.AdminPool(t)
+	var nAcked, nStored int
+	for w, list := range acked {
+		nAcked += len(list)
+		stored := map[int64]int{}
+		rows, err := check.Query(ctx, `SELECT partido_id, goles_local FROM predictions.apuestas WHERE jugador_id = $1`, players[w].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var m int64
+			var l int
+			_ = rows.Scan(&m, &l)
+			stored[m] = l
+		}
+		rows.Close()
+		for _, a := range list {
+			if l, ok := stored[a.match]; ok && l == a.local {
+				nStored++
+			}
+		}
+	}
+	if nStored != nAcked {
+		t.Errorf("%d writes acknowledged, %d of them in the database", nAcked, nStored)
+	}
+	t.Logf("PostgreSQL killed at %s for %s (restart at %s, accepting at %s)", killed.Round(time.Millisecond), down,
+		restartAt.Round(time.Millisecond), upAt.Round(time.Millisecond))
+	t.Logf("%d requests; 2xx before %d, during %d, after %d; 503 while down %d (slowest %s); first 2xx %s after recovery; unexpected answers %d",
+		len(answers), before, during, after, ok503, maxDown.Round(time.Millisecond), firstOKAfter.Round(time.Millisecond), problems)
+	t.Logf("acknowledged writes %d, stored %d, lost %d; the process never exited", nAcked, nStored, nAcked-nStored)
+}
+
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func waitReady(t *testing.T, url string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for ctx.Err() == nil {
+		if res, err := http.Get(url); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatal("the service never became ready")
+}
