@@ -67,8 +67,12 @@ func (h *DevHandlers) choose(c *gin.Context) {
 	h.page(c, http.StatusOK, "done.html", map[string]string{"Code": h.Provider.Code(account), "Nombre": account.Nombre})
 }
 
-func (h *DevHandlers) script(c *gin.Context) { h.file(c, "devchooser/chooser.js", "text/javascript; charset=utf-8") }
-func (h *DevHandlers) style(c *gin.Context)  { h.file(c, "devchooser/chooser.css", "text/css; charset=utf-8") }
+func (h *DevHandlers) script(c *gin.Context) {
+	h.file(c, "devchooser/chooser.js", "text/javascript; charset=utf-8")
+}
+func (h *DevHandlers) style(c *gin.Context) {
+	h.file(c, "devchooser/chooser.css", "text/css; charset=utf-8")
+}
 
 func (h *DevHandlers) file(c *gin.Context, name, contentType string) {
 	b, _ := devFiles.ReadFile(name)

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -73,7 +72,7 @@ func TestPostgresOutage(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	api, adminAddr := freePort(t), freePort(t)
+	api, adminAddr := testenv.FreeAddr(t), testenv.FreeAddr(t)
 	var logs bytes.Buffer
 	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(),
@@ -87,7 +86,7 @@ func TestPostgresOutage(t *testing.T) {
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	waitReady(t, "http://"+adminAddr+"/readyz")
+	testenv.WaitReady(t, "http://"+adminAddr+"/readyz")
 
 	type ack struct {
 		match int64
@@ -271,30 +270,4 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.w.Write(p)
-}
-
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-func waitReady(t *testing.T, url string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	for ctx.Err() == nil {
-		if res, err := http.Get(url); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatal("the service never became ready")
 }
