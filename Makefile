@@ -1,5 +1,5 @@
 # Thin entry points; the work is in dev/ (see the scripts' headers for overrides).
-.PHONY: up down test test-go test-web test-routes test-chart test-e2e vet
+.PHONY: up down test test-go test-web test-routes test-chart test-e2e vet soak bench bench-smoke
 
 up:           ## start the whole game locally; prints its URL
 	@dev/up.sh
@@ -21,3 +21,7 @@ vet:
 	@dev/test.sh vet
 soak:         ## the long checks: every fuzz target for FUZZTIME (30s) each, a 30 s PostgreSQL outage
 	@dev/soak.sh all
+bench:        ## 100,000 players × 64 predictions, every benchmark beside its reference; writes docs/benchmarks.md
+	@dev/bench.sh full
+bench-smoke:  ## the same at a tiny scale (make test runs it so that the bench cannot rot)
+	@dev/bench.sh smoke

@@ -19,8 +19,8 @@ logged() {
   fi
 }
 
-# ensure_packages [chromium] [gcc]: install what is missing from Debian's packages
-# (gcc: go test -race needs cgo).
+# ensure_packages [chromium] [gcc] [wrk]: install what is missing from Debian's packages
+# (gcc: go test -race needs cgo; wrk: make bench's load generator).
 ensure_packages() {
   local pkgs=()
   [ -x "$PG_BIN/initdb" ] || pkgs+=(postgresql-15)
@@ -32,6 +32,7 @@ ensure_packages() {
     case $extra in
       chromium) command -v chromium >/dev/null || pkgs+=(chromium) ;;
       gcc) command -v gcc >/dev/null || pkgs+=(gcc libc6-dev) ;;
+      wrk) command -v wrk >/dev/null || pkgs+=(wrk) ;;
       *) die "ensure_packages: unknown extra '$extra'" ;;
     esac
   done

@@ -6,6 +6,7 @@
 #   vet  go vet of each Go module
 #   web  the web app's unit tests
 #   e2e  the end-to-end suite against a full stack of its own (port 8090, state in .test/stack)
+#   (all also runs `dev/bench.sh smoke`: make bench's steps at a tiny scale, so that they cannot rot)
 # Each step passes or fails on its own; all run, and the last line is "N passed, M failed".
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -76,6 +77,7 @@ case $what in
     for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
     if has_web; then step "web unit" web_unit; fi
     if has_e2e; then step e2e e2e; fi
+    if has_e2e; then step "bench smoke" dev/bench.sh smoke; fi
     ;;
   go)
     ensure_packages gcc

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# `make bench`: a World Cup at scale against the machine's own limits. Usage: dev/bench.sh [full|smoke]
+#   full   (default) a fresh stack of its own (port 8093, state in .bench/), 100,000 players × 64
+#          predictions loaded with COPY, every benchmark beside its reference, docs/benchmarks.md
+#          written from the run. About 15-25 minutes on two cores.
+#   smoke  the same steps at a tiny scale and one short run each (port 8094, state in
+#          .test/bench-smoke/), report in .test/bench-smoke/benchmarks.md, checked for every row:
+#          `make test` runs it so that the bench cannot rot. Its figures mean nothing.
+# Overrides (full): BENCH_PLAYERS (100000), BENCH_DURATION (10s), BENCH_REPEATS (5).
+# shellcheck source=dev/lib.sh
+source "$(dirname "$0")/lib.sh"
+LOG_PREFIX=bench
+cd "$ROOT"
+mode=${1:-full}
+
+case $mode in
+  full)
+    DIR=$ROOT/.bench OUT=$ROOT/docs/benchmarks.md REF_PORT=21090
+    STACK_ENV=(PRODE_PORT=8093 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=21432
+               PRODE_REDIS_PORT=21379 PRODE_SVC_PORT_BASE=21080)
+    ARGS=(-players "${BENCH_PLAYERS:-100000}" -duration "${BENCH_DURATION:-10s}" -repeats "${BENCH_REPEATS:-5}")
+    ;;
+  smoke)
+    DIR=$ROOT/.test/bench-smoke OUT=$ROOT/.test/bench-smoke/benchmarks.md REF_PORT=23090
+    STACK_ENV=(PRODE_PORT=8094 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=23432
+               PRODE_REDIS_PORT=23379 PRODE_SVC_PORT_BASE=23080)
+    ARGS=(-players 2000 -sessions 2000 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
+          -web-runs 1 -command "dev/bench.sh smoke")
+    ;;
+  *) die "usage: dev/bench.sh [full|smoke]" ;;
+esac
+
+ensure_packages chromium wrk
+# Every port below Linux's ephemeral range (32768-60999), where a test's random port or an
+# outgoing connection could take it first.
+export "${STACK_ENV[@]}"
+stack_config
+
+cleanup() {
+  nginx_stop "$DIR/reference" || true
+  dev/down.sh || true
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+log "a fresh stack in $STATE"
+dev/down.sh
+rm -rf "$DIR"
+dev/up.sh >/dev/null
+
+# The reference: an nginx of its own serving, as files, the bytes the services answered.
+mkdir -p "$DIR/static" "$DIR/reference"
+cat >"$DIR/reference/site.conf" <<CONF
+map \$request_id \$prode_request_id { default \$request_id; }
+server {
+  listen 127.0.0.1:$REF_PORT;
+  keepalive_requests 1000000;
+  root $DIR/static;
+}
+CONF
+port_busy "$REF_PORT" && die "port $REF_PORT (reference nginx) is in use"
+nginx_start "$DIR/reference"
+
+db() { echo "postgres://$1@127.0.0.1:$PG_PORT/prode?sslmode=disable"; }
+svc() { echo "http://127.0.0.1:$(svc_port "$1")"; }
+# The bench is a module of its own, outside go.work (dev/bench/go.mod says why).
+bench() { (cd dev/bench && GOWORK=off "$@"); }
+if [ "$mode" = smoke ]; then
+  { bench go vet . && bench go test -count=1 .; } || die "dev/bench: vet or tests failed"
+fi
+bench go run . "${ARGS[@]}" \
+  -state "$STATE" -work "$DIR/work" -static "$DIR/static" -web "$ROOT/web" -out "$OUT" \
+  -database "$(db postgres)" -predictions-database "$(db prode_predictions)" -pgbench "$PG_BIN/pgbench" \
+  -reference "http://127.0.0.1:$REF_PORT" -web-url "http://localhost:$PRODE_PORT/" \
+  -fixtures "$(svc fixtures)" -predictions "$(svc predictions)" -scoring "$(svc scoring)" \
+  -scoring-admin "http://127.0.0.1:$(svc_admin_port scoring)"
+
+if [ "$mode" = smoke ]; then
+  # Every row of the summary filled, and no request failed.
+  rows=$(grep -c '^| .* | \(reached\|\*\*missed\*\*\) |$' "$OUT" || true)
+  [ "$rows" -eq 7 ] || die "$OUT: $rows of 7 summary rows"
+  ! grep -q 'Errors: [1-9]\|errors: [1-9]' "$OUT" || die "$OUT: some requests failed (see it)"
+  log "smoke run ok: $OUT"
+else
+  log "wrote $OUT"
+fi

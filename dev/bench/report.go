@@ -1,0 +1,197 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// report is everything one run measured.
+type report struct {
+	Machine []string
+	Config  config
+
+	LoadPlayers, LoadPredictions time.Duration
+	Predictions                  int64
+
+	Standings, Unplayed, Save comparison
+	SaveMatches               int
+
+	ScoredMatch       int64
+	ScoredPredictions int64
+	Result            durationFigures
+	ResultTx          scoringTx
+
+	FirstScoring        time.Duration
+	Rescore             durationFigures
+	RescoreTx           scoringTx
+	RescoredPredictions int64
+
+	Web    webFigures
+	Memory *memorySampler
+}
+
+func reached(ok bool) string {
+	if ok {
+		return "reached"
+	}
+	return "**missed**"
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond)) }
+
+func durations(ds []time.Duration) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = ms(d)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Markdown is docs/benchmarks.md.
+func (r report) Markdown() string {
+	c := r.Config
+	var sb strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&sb, format+"\n", args...) }
+	standingsRatio := ratio(r.Standings.Subject.RPS, r.Standings.Reference.RPS)
+	unplayedRatio := ratio(r.Unplayed.Subject.RPS, r.Unplayed.Reference.RPS)
+	saveRatio := ratio(r.Save.Subject.RPS, r.Save.Reference.RPS)
+
+	w("# Benchmarks (issue 5)")
+	w("")
+	w("Written by `%s` (dev/bench.sh, dev/bench/) on %s. Every figure below comes from that one run;", c.Command, time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	w("each subject was measured beside its reference, alternating runs, on the same machine. Medians of")
+	w("%d runs of %s each for the load benchmarks (after one warm-up run each), %d for one match's", c.Repeats, c.RunTime, c.ScoringRepeats)
+	w("scoring, %d for the full rescore. The goals are targets, not CI checks.", c.RescoreRepeats)
+	w("")
+	w("## Machine")
+	w("")
+	for _, m := range r.Machine {
+		w("- %s", m)
+	}
+	w("")
+	w("The stack is `make up`'s, on ports of its own: the four Go services, PostgreSQL 15 (fsync off, as")
+	w("every throwaway cluster here), Redis, nginx. The load generator is wrk with one thread and %d", c.Connections)
+	w("connections on the same two cores, so every throughput is shared with wrk itself.")
+	w("")
+	w("## Data")
+	w("")
+	w("%d players, each with a prediction for all 64 matches: %d predictions, loaded with COPY", c.Players, r.Predictions)
+	w("(players in %s, predictions in %s, indexes included). %d of the players have a session.", ms(r.LoadPlayers), ms(r.LoadPredictions), min(c.Sessions, c.Players))
+	w("")
+	w("## Summary")
+	w("")
+	w("| benchmark | Prode | reference in the same run | ratio | goal | |")
+	w("|---|---|---|---|---|---|")
+	w("| GET /api/posiciones, page 1 of 100 rows (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ 0.45 | %s |",
+		r.Standings.BodyBytes, r.Standings.Subject.RPS, r.Standings.Subject.P99MS, r.Standings.Reference.RPS, r.Standings.Reference.P99MS, standingsRatio, reached(standingsRatio >= 0.45))
+	w("| GET /api/partidos-sin-jugar (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ 0.45 | %s |",
+		r.Unplayed.BodyBytes, r.Unplayed.Subject.RPS, r.Unplayed.Subject.P99MS, r.Unplayed.Reference.RPS, r.Unplayed.Reference.P99MS, unplayedRatio, reached(unplayedRatio >= 0.45))
+	w("| POST a prediction with a valid session | %.0f req/s, p99 %.2f ms | pgbench, the same guarded upsert, %d connections: %.0f tx/s, mean %.2f ms | %.2f | ≥ 0.6 | %s |",
+		r.Save.Subject.RPS, r.Save.Subject.P99MS, c.Connections, r.Save.Reference.RPS, r.Save.Reference.MeanMS, saveRatio, reached(saveRatio >= 0.6))
+	w("| a result entered → the standings visible in the API (%d predictions for the match) | %s | the bare set-based SQL scoring that match: %s | %.2fx | ≤ 1.5x | %s |",
+		r.ScoredPredictions, ms(medianDuration(r.Result.Subject)), ms(medianDuration(r.Result.Reference)), r.Result.Ratio(), reached(r.Result.Ratio() <= 1.5))
+	w("| a full rescore of all 64 matches (%d predictions) | %s | the bare SQL over every prediction: %s | %.2fx | ≤ 1.5x | %s |",
+		r.RescoredPredictions, ms(medianDuration(r.Rescore.Subject)), ms(medianDuration(r.Rescore.Reference)), r.Rescore.Ratio(), reached(r.Rescore.Ratio() <= 1.5))
+	idleMax := 0.0
+	for _, s := range services {
+		idleMax = max(idleMax, r.Memory.Peak("idle", s))
+	}
+	w("| memory of each service, idle | largest: %.1f MiB | — | — | < 64 MiB | %s |", idleMax, reached(idleMax < 64))
+	w("| first load of the web app in headless Chromium | initial JS %.1f KB gzip; first contentful paint %.0f ms | — | — | JS ≤ 150 KB gzip | %s |",
+		r.Web.InitialJSKB, r.Web.FCPMS, reached(r.Web.InitialJSKB <= 150))
+	w("")
+
+	r.httpSection(w, "GET /api/posiciones", r.Standings, c.ScoringBase+"/api/posiciones", "posiciones.json",
+		"The standings are served from Redis: one GET of the version key, one of the page at that version, then the cached bytes as they are.")
+	r.httpSection(w, "GET /api/partidos-sin-jugar", r.Unplayed, c.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json",
+		"Every request reads the unplayed matches from PostgreSQL (one query over 64 rows with the cut-off by the database clock) and encodes them.")
+
+	w("## POST a prediction")
+	w("")
+	w("Prode: `POST %s/api/jugadores/<e-mail>/apuestas` as %d different players at random (their own", c.PredictionsBase, min(c.Sessions, c.Players))
+	w("cookie and e-mail), on %d open matches, random scores; every answer must be 200/201 (errors: %d of %d", r.SaveMatches, r.Save.Subject.Errors, r.Save.Subject.Requests)
+	w("requests). Each request checks the session's signature, asks PostgreSQL whether the session is still")
+	w("open ('Salir' ends it everywhere), checks the rate limit, validates the body and runs the guarded")
+	w("upsert (store.Save), which writes only while the match takes predictions by the database clock.")
+	w("")
+	w("Reference: `pgbench -n -M prepared -c %d -j 1 -T %d` with the same INSERT … SELECT … WHERE apostable", c.Connections, int(c.RunTime.Seconds()))
+	w("ON CONFLICT statement over the same players and matches (dev/bench/http_benchmarks.go, upsertPgbench).")
+	w("")
+	w("| | throughput | p50 | p95 | p99 | mean | CPU during the measured runs |")
+	w("|---|---|---|---|---|---|---|")
+	w("| Prode | %.0f req/s | %.2f ms | %.2f ms | %.2f ms | | %s |", r.Save.Subject.RPS, r.Save.Subject.P50MS, r.Save.Subject.P95MS, r.Save.Subject.P99MS, r.Save.SubjectCPU.String())
+	w("| pgbench | %.0f tx/s | | | | %.2f ms | %s |", r.Save.Reference.RPS, r.Save.Reference.MeanMS, r.Save.ReferenceCPU.String())
+	w("")
+
+	w("## A result entered, to the standings in the API")
+	w("")
+	w("Prode: `PUT %s/api/partidos/%d/resultado` as the organiser (results alternate 1-0 and 0-1, so", c.FixturesBase, r.ScoredMatch)
+	w("that every run changes the table), then `GET %s/api/posiciones` every 2 ms until its body", c.ScoringBase)
+	w("changes. In between: the fixtures transaction with its outbox event and NOTIFY, the consumer's")
+	w("wake-up, the scoring transaction over the match's %d predictions, and page 1 read again and", r.ScoredPredictions)
+	w("published to Redis.")
+	w("")
+	w("Reference: the bare SQL (dev/bench/scoring_benchmarks.go, bareScoreMatch): the totals moved by new")
+	w("minus old points and the match's points replaced, on the base tables, in one transaction rolled back.")
+	w("")
+	w("- Prode, each run: %s", durations(r.Result.Subject))
+	w("- bare SQL, each run: %s", durations(r.Result.Reference))
+	w("- scoring's own transaction, mean (prode_scoring_duration_seconds): %s over %.0f transactions", ms(r.ResultTx.Mean()), r.ResultTx.Count)
+	w("")
+
+	w("## Full rescore")
+	w("")
+	w("Every other match first got a result (teams for the knock-out matches, a result and an outbox event")
+	w("each, in one transaction); the consumer applied them all in %s. Then the scoring service was", ms(r.FirstScoring))
+	w("restarted with the other SCORING_KNOCKOUT setting, which makes it rescore every match, one")
+	w("transaction per match, before it records the setting: timed from the process start to the setting")
+	w("recorded.")
+	w("")
+	w("Reference: the bare SQL (bareRescore): every point and total deleted and computed again from the %d", r.RescoredPredictions)
+	w("predictions in one transaction, rolled back.")
+	w("")
+	w("- Prode, each run: %s", durations(r.Rescore.Subject))
+	w("- bare SQL, each run: %s", durations(r.Rescore.Reference))
+	w("- scoring's own transactions in the last rescore: %.0f, mean %s", r.RescoreTx.Count, ms(r.RescoreTx.Mean()))
+	w("")
+
+	w("## Memory")
+	w("")
+	w("Resident memory (VmRSS) of each service, sampled every 200 ms: idle after the data was loaded, and the")
+	w("largest seen under the load benchmarks, the scoring benchmarks and the web app's loads.")
+	w("")
+	w("| service | idle | under load (GET, POST) | scoring benchmarks | web first load |")
+	w("|---|---|---|---|---|")
+	for _, s := range services {
+		w("| %s | %.1f MiB | %.1f MiB | %.1f MiB | %.1f MiB |", s, r.Memory.Peak("idle", s), r.Memory.Peak("load", s), r.Memory.Peak("scoring", s), r.Memory.Peak("web", s))
+	}
+	w("")
+
+	w("## First load of the web app")
+	w("")
+	w("Initial JavaScript (the entry chunk and its static imports, gzip -9, web/scripts/bundle-size.mjs):")
+	w("%.1f KB. Then %d loads of %s in headless Chromium, each in a fresh context (empty cache), through", r.Web.InitialJSKB, r.Web.Runs, c.WebURL)
+	w("the stack's nginx on loopback (`node web/scripts/first-load.mjs %s %d`), medians:", c.WebURL, r.Web.Runs)
+	w("")
+	w("- first contentful paint %.0f ms, DOMContentLoaded %.0f ms, load %.0f ms", r.Web.FCPMS, r.Web.DCLMS, r.Web.LoadMS)
+	w("- %.0f requests, %.1f KB of script bytes as transferred", r.Web.Requests, r.Web.ScriptBytes/1024)
+	w("")
+	return sb.String()
+}
+
+func (r report) httpSection(w func(string, ...any), name string, c comparison, url, file, how string) {
+	w("## %s", name)
+	w("")
+	w("%s", how)
+	w("")
+	w("Commands: `wrk -t1 -c%d -d%ds %s` and, for the reference, the same against `%s/%s`", r.Config.Connections, int(r.Config.RunTime.Seconds()), url, r.Config.ReferenceURL, file)
+	w("(an nginx of its own serving the bytes the service answered, keep-alive unlimited). Errors: %d of", c.Subject.Errors)
+	w("%d requests through the service, %d of %d for nginx.", c.Subject.Requests, c.Reference.Errors, c.Reference.Requests)
+	w("")
+	w("| | throughput | p50 | p95 | p99 | CPU during the measured runs |")
+	w("|---|---|---|---|---|---|")
+	w("| Prode | %.0f req/s | %.2f ms | %.2f ms | %.2f ms | %s |", c.Subject.RPS, c.Subject.P50MS, c.Subject.P95MS, c.Subject.P99MS, c.SubjectCPU.String())
+	w("| nginx | %.0f req/s | %.2f ms | %.2f ms | %.2f ms | %s |", c.Reference.RPS, c.Reference.P50MS, c.Reference.P95MS, c.Reference.P99MS, c.ReferenceCPU.String())
+	w("")
+}
