@@ -76,7 +76,7 @@ func run(log *slog.Logger) error {
 	server := httpserver.New(base.HTTP, log)
 	server.AddCheck("postgres", postgres.Ping(pool))
 	server.AddCheck("redis", func(ctx context.Context) error { return rdb.Ping(ctx).Err() })
-	standingsService := standings.New(store.NewStandingsStore(pool), standings.NewCache(rdb, redisPrefix), server.Registry, log)
+	standingsService := standings.New(store.NewStandingsStore(pool), standings.NewCache(rdb, redisPrefix), standings.LocalFreshFor, server.Registry, log)
 	scoringService := scoring.New(store.NewPointsStore(pool), standingsService, criterio, scoring.NewMetrics(server.Registry), log)
 	consumer, err := scoring.NewConsumer(base.DatabaseURL, scoringService, poll, log)
 	if err != nil {

@@ -310,3 +310,47 @@ func err2s(err error) string {
 	}
 	return err.Error()
 }
+
+// Replicas keep the pages they served in memory for LocalFreshFor: a second read costs no
+// Redis round trip, a version published by the replica itself shows at once, and one published
+// by another replica shows within LocalFreshFor.
+func TestStandingsFromMemoryFollowOtherReplicas(t *testing.T) {
+	e := scoringtest.New(t)
+	tb := arrangeTable(t, e)
+	redisURL, prefix := testenv.Redis(t)
+	const fresh = 300 * time.Millisecond
+	reader := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: prefix, LocalFreshFor: fresh})
+	scorer := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: prefix, LocalFreshFor: fresh})
+	ctx := context.Background()
+	if _, err := scorer.Scoring.ProcessPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	pagina(t, reader, "")
+	fromMemory := reader.Metric(t, "prode_standings_cache_requests_total", "result", "local")
+	if p := pagina(t, reader, ""); p.Posiciones[0] != row(tb.zoe, 1, 10, 1, 1) {
+		t.Fatalf("first row %+v, want zoe with 10", p.Posiciones[0])
+	}
+	if got := reader.Metric(t, "prode_standings_cache_requests_total", "result", "local"); got != fromMemory+1 {
+		t.Errorf("a second read of page 1 was not served from memory")
+	}
+
+	m := e.Match("Grupo B", "ENG", "FRA", time.Now().Add(-time.Hour))
+	e.Predict(tb.caro, m, 3, 3)
+	e.SetResult(m, scoringtest.Result{Local: 3, Visitante: 3})
+	if _, err := scorer.Scoring.ProcessPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	published := time.Now()
+	if p := pagina(t, scorer, ""); p.Posiciones[0] != row(tb.caro, 1, 18, 1, 1) {
+		t.Errorf("the replica that scored shows first row %+v, want caro with 18", p.Posiciones[0])
+	}
+	scoringtest.Eventually(t, 3*fresh, func() string {
+		if p := pagina(t, reader, ""); p.Posiciones[0] != row(tb.caro, 1, 18, 1, 1) {
+			return "the other replica still shows the old standings"
+		}
+		return ""
+	})
+	if late := time.Since(published); late > fresh+200*time.Millisecond {
+		t.Errorf("the other replica showed the new standings %v after they were published (LocalFreshFor %v)", late, fresh)
+	}
+}

@@ -100,6 +100,16 @@ func New(st Store, publisher Publisher, criterio Criterio, metrics *Metrics, log
 // ScoreMatch recomputes one match's points from its current result and marks eventos as
 // applied, then publishes the new standings version.
 func (s *Service) ScoreMatch(ctx context.Context, partido int64, eventos []int64) error {
+	if err := s.score(ctx, partido, eventos); err != nil {
+		return err
+	}
+	s.publish(ctx)
+	return nil
+}
+
+// score is ScoreMatch without the publish: a batch of matches publishes once, at its end, since
+// each publish reads page 1 of the standings again.
+func (s *Service) score(ctx context.Context, partido int64, eventos []int64) error {
 	start := time.Now()
 	version, err := s.store.ScoreMatch(ctx, partido, string(s.criterio), eventos)
 	if err != nil {
@@ -110,11 +120,32 @@ func (s *Service) ScoreMatch(ctx context.Context, partido int64, eventos []int64
 	s.metrics.Processed.Add(float64(len(eventos)))
 	s.log.Info("match scored", slog.Int64("partido", partido), slog.Int("eventos", len(eventos)),
 		slog.Int64("version", version), slog.Duration("duration", elapsed))
+	return nil
+}
+
+// publish tells the standings cache about the committed version.
+func (s *Service) publish(ctx context.Context) {
 	// Redis holds only what can be rebuilt: a failure here is healed by the repair loop.
 	if err := s.publisher.Publish(ctx); err != nil {
 		s.log.Warn("standings cache not refreshed", slog.String("error", err.Error()))
 	}
-	return nil
+}
+
+// scoreAll scores the matches in order and publishes once after them, also when one fails
+// (what was committed before it is shown).
+func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[int64][]int64) (scored int, err error) {
+	defer func() {
+		if scored > 0 {
+			s.publish(ctx)
+		}
+	}()
+	for _, partido := range partidos {
+		if err := s.score(ctx, partido, eventos[partido]); err != nil {
+			return scored, err
+		}
+		scored++
+	}
+	return scored, nil
 }
 
 // ProcessPending applies every outbox event not applied yet, one transaction per match, and
@@ -143,12 +174,10 @@ func (s *Service) ProcessPending(ctx context.Context) (int, error) {
 			}
 			byMatch[e.Partido] = append(byMatch[e.Partido], e.ID)
 		}
-		for _, partido := range order {
-			if err := s.ScoreMatch(ctx, partido, byMatch[partido]); err != nil {
-				return processed, err
-			}
-			processed += len(byMatch[partido])
+		if _, err := s.scoreAll(ctx, order, byMatch); err != nil {
+			return processed, err
 		}
+		processed += len(eventos)
 		if len(eventos) < batch {
 			break
 		}
@@ -178,10 +207,8 @@ func (s *Service) rescoreIfCriterioChanged(ctx context.Context) error {
 	}
 	s.log.Info("knock-out setting changed: rescoring every match",
 		slog.String("from", stored), slog.String("to", string(s.criterio)), slog.Int("partidos", len(partidos)))
-	for _, partido := range partidos {
-		if err := s.ScoreMatch(ctx, partido, nil); err != nil {
-			return err
-		}
+	if _, err := s.scoreAll(ctx, partidos, nil); err != nil {
+		return err
 	}
 	return s.store.SetCriterio(ctx, string(s.criterio))
 }

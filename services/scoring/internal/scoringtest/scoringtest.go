@@ -187,6 +187,9 @@ type Options struct {
 	Poll     time.Duration    // consumer poll interval; default 1 minute, so that tests see NOTIFY at work
 	// RedisURL and Prefix default to the test Redis and a prefix of the test's own.
 	RedisURL, Prefix string
+	// LocalFreshFor keeps standings pages in the process (standings.LocalFreshFor in
+	// production); the default 0 keeps none, so that tests see every read reach Redis.
+	LocalFreshFor time.Duration
 }
 
 // App is the scoring service wired as cmd/scoring wires it, connected as prode_scoring.
@@ -233,7 +236,7 @@ func (e *Env) NewApp(opts Options) *App {
 	t.Cleanup(func() { rdb.Close() })
 	server := httpserver.New(httpserver.Config{Service: "scoring"}, log)
 	c := standings.NewCache(rdb, opts.Prefix)
-	st := standings.New(store.NewStandingsStore(pool), c, server.Registry, log)
+	st := standings.New(store.NewStandingsStore(pool), c, opts.LocalFreshFor, server.Registry, log)
 	sc := scoring.New(store.NewPointsStore(pool), st, opts.Criterio, scoring.NewMetrics(server.Registry), log)
 	consumer, err := scoring.NewConsumer(e.DB.URL("scoring"), sc, opts.Poll, log)
 	if err != nil {

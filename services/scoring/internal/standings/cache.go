@@ -70,29 +70,29 @@ func (c *Cache) PageKey(version int64, pagina, porPagina int) string {
 	return fmt.Sprintf("%sposiciones:v%d:%d:%d", c.prefix, version, pagina, porPagina)
 }
 
-// Page returns the cached body of a page at the current version: errMiss when Redis does not
-// have it, errDown or Redis's error when Redis cannot answer.
-func (c *Cache) Page(ctx context.Context, pagina, porPagina int) ([]byte, error) {
+// Page returns the cached body of a page at the current version, and that version: errMiss
+// when Redis does not have it, errDown or Redis's error when Redis cannot answer.
+func (c *Cache) Page(ctx context.Context, pagina, porPagina int) ([]byte, int64, error) {
 	if time.Now().UnixNano() < c.downUntil.Load() {
-		return nil, errDown
+		return nil, 0, errDown
 	}
 	ctx, cancel := context.WithTimeout(ctx, readBudget)
 	defer cancel()
 	version, err := c.rdb.Get(ctx, c.VersionKey()).Int64()
 	if errors.Is(err, redis.Nil) {
-		return nil, errMiss
+		return nil, 0, errMiss
 	}
 	if err != nil {
-		return nil, c.failed(ctx, err)
+		return nil, 0, c.failed(ctx, err)
 	}
 	body, err := c.rdb.Get(ctx, c.PageKey(version, pagina, porPagina)).Bytes()
 	if errors.Is(err, redis.Nil) {
-		return nil, errMiss
+		return nil, 0, errMiss
 	}
 	if err != nil {
-		return nil, c.failed(ctx, err)
+		return nil, 0, c.failed(ctx, err)
 	}
-	return body, nil
+	return body, version, nil
 }
 
 // Store caches a page read at version and moves the version key up to version. The page goes

@@ -1,5 +1,6 @@
 // Package standings serves the standings: pages cached in Redis under the standings version,
-// read from PostgreSQL whenever Redis does not have them or cannot answer.
+// read from PostgreSQL whenever Redis does not have them or cannot answer, and the pages just
+// served kept in the process for a second (localPages).
 package standings
 
 import (
@@ -14,6 +15,11 @@ import (
 	"prode/platform/apierror"
 	"prode/scoring/internal/store"
 )
+
+// LocalFreshFor is how long, by default, a page is served from the process's memory without
+// asking Redis whether the version moved: how late a version published by another replica can
+// show here. It spares Redis and PostgreSQL the round trips of a standings rush (docs/benchmarks.md).
+const LocalFreshFor = time.Second
 
 // PorPagina is the default page size; /api/posiciones/yo reports pages of this size, and
 // page 1 of this size is kept warm in the cache.
@@ -32,30 +38,38 @@ var errNoPlayer = apierror.NotFound("Todavía no estás en la tabla de posicione
 type Service struct {
 	store    Store
 	cache    *Cache
+	local    *localPages
 	requests *prometheus.CounterVec
 	log      *slog.Logger
 }
 
-// New builds the service and registers the cache metric on reg.
-func New(st Store, cache *Cache, reg prometheus.Registerer, log *slog.Logger) *Service {
+// New builds the service and registers the cache metric on reg. Pages are kept in the process
+// for localFreshFor (LocalFreshFor in production; 0 keeps none).
+func New(st Store, cache *Cache, localFreshFor time.Duration, reg prometheus.Registerer, log *slog.Logger) *Service {
 	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "prode_standings_cache_requests_total",
-		Help: "Standings pages asked of the Redis cache, by result: hit, miss, or error (answered from PostgreSQL).",
+		Help: "Standings pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL).",
 	}, []string{"result"})
-	for _, r := range []string{"hit", "miss", "error"} {
+	for _, r := range []string{"local", "hit", "miss", "error"} {
 		requests.WithLabelValues(r)
 	}
 	reg.MustRegister(requests)
-	return &Service{store: st, cache: cache, requests: requests, log: log}
+	return &Service{store: st, cache: cache, local: newLocalPages(localFreshFor), requests: requests, log: log}
 }
 
-// Page returns the JSON body of one page: from Redis when it has the page at the current
-// version, else from PostgreSQL (and then cached). A Redis outage never fails a request.
+// Page returns the JSON body of one page: from the process's memory when its version was
+// confirmed within localFreshFor, else from Redis when it has the page at the current version,
+// else from PostgreSQL (and then cached). A Redis outage never fails a request.
 func (s *Service) Page(ctx context.Context, pagina, porPagina int) ([]byte, error) {
-	body, cacheErr := s.cache.Page(ctx, pagina, porPagina)
+	if body, ok := s.local.get(pagina, porPagina); ok {
+		s.requests.WithLabelValues("local").Inc()
+		return body, nil
+	}
+	body, version, cacheErr := s.cache.Page(ctx, pagina, porPagina)
 	switch {
 	case cacheErr == nil:
 		s.requests.WithLabelValues("hit").Inc()
+		s.local.put(version, pagina, porPagina, body)
 		return body, nil
 	case errors.Is(cacheErr, errMiss):
 		s.requests.WithLabelValues("miss").Inc()
@@ -72,9 +86,12 @@ func (s *Service) Page(ctx context.Context, pagina, porPagina int) ([]byte, erro
 		return nil, err
 	}
 	// Pages past the end are not cached: any number of them could be asked for.
-	if errors.Is(cacheErr, errMiss) && (len(page.Posiciones) > 0 || pagina == 1) {
-		if err := s.cache.Store(ctx, page.Version, pagina, porPagina, body); err != nil {
-			s.log.Debug("standings page not cached", slog.String("error", err.Error()))
+	if len(page.Posiciones) > 0 || pagina == 1 {
+		s.local.put(page.Version, pagina, porPagina, body)
+		if errors.Is(cacheErr, errMiss) {
+			if err := s.cache.Store(ctx, page.Version, pagina, porPagina, body); err != nil {
+				s.log.Debug("standings page not cached", slog.String("error", err.Error()))
+			}
 		}
 	}
 	return body, nil
@@ -100,6 +117,7 @@ func (s *Service) Publish(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	s.local.put(page.Version, 1, PorPagina, body)
 	return s.cache.Store(ctx, page.Version, 1, PorPagina, body)
 }
 

@@ -1,0 +1,59 @@
+package standings
+
+import (
+	"sync"
+	"time"
+)
+
+// localPages keeps recently served pages in the process, so that a match-day rush of standings
+// reads costs no Redis round trip at all: a page is answered from memory while this process
+// has seen its version confirmed (by Redis, PostgreSQL or its own publish) within the last
+// freshFor. A version published by another replica therefore shows here within freshFor;
+// one published by this process's consumer shows at once.
+type localPages struct {
+	freshFor time.Duration
+	now      func() time.Time
+
+	mu        sync.Mutex
+	version   int64
+	confirmed time.Time
+	pages     map[pageKey][]byte // only pages of version
+}
+
+type pageKey struct{ pagina, porPagina int }
+
+// maxLocalPages bounds the memory: any page number can be asked for, but only the first few
+// are asked for often.
+const maxLocalPages = 64
+
+func newLocalPages(freshFor time.Duration) *localPages {
+	return &localPages{freshFor: freshFor, now: time.Now, pages: map[pageKey][]byte{}}
+}
+
+// get returns the page if its version was confirmed recently enough.
+func (l *localPages) get(pagina, porPagina int) ([]byte, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.now().Sub(l.confirmed) >= l.freshFor {
+		return nil, false
+	}
+	body, ok := l.pages[pageKey{pagina, porPagina}]
+	return body, ok
+}
+
+// put remembers a page read at version, which was current just now. An older version than the
+// one held is ignored (a slow reader must not move the standings back).
+func (l *localPages) put(version int64, pagina, porPagina int, body []byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case version < l.version:
+		return
+	case version > l.version:
+		l.version, l.pages = version, map[pageKey][]byte{}
+	}
+	l.confirmed = l.now()
+	if len(l.pages) < maxLocalPages {
+		l.pages[pageKey{pagina, porPagina}] = body
+	}
+}
