@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -36,7 +37,7 @@ func ParseCriterio(s string) (Criterio, error) {
 
 // Store is what scoring needs of the database.
 type Store interface {
-	ScoreMatch(ctx context.Context, partido int64, criterio string, eventos []int64) (int64, error)
+	ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (int64, error)
 	Pending(ctx context.Context, limit int) ([]store.Evento, error)
 	OutboxLag(ctx context.Context) (float64, error)
 	Criterio(ctx context.Context) (string, error)
@@ -61,7 +62,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	m := &Metrics{
 		Duration: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "prode_scoring_duration_seconds",
-			Help:    "Time to score one match: one transaction over all of its predictions.",
+			Help:    "Time of one scoring transaction: every prediction of up to 64 matches.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
 		}),
 		Processed: prometheus.NewCounter(prometheus.CounterOpts{
@@ -97,28 +98,28 @@ func New(st Store, publisher Publisher, criterio Criterio, metrics *Metrics, log
 	return &Service{store: st, publisher: publisher, criterio: criterio, metrics: metrics, log: log}
 }
 
+// matchesPerTransaction bounds how many matches one scoring transaction takes: a whole World
+// Cup (64) in one pass over the predictions, while a longer backlog still commits in steps.
+const matchesPerTransaction = 64
+
 // ScoreMatch recomputes one match's points from its current result and marks eventos as
 // applied, then publishes the new standings version.
 func (s *Service) ScoreMatch(ctx context.Context, partido int64, eventos []int64) error {
-	if err := s.score(ctx, partido, eventos); err != nil {
-		return err
-	}
-	s.publish(ctx)
-	return nil
+	_, err := s.scoreAll(ctx, []int64{partido}, map[int64][]int64{partido: eventos})
+	return err
 }
 
-// score is ScoreMatch without the publish: a batch of matches publishes once, at its end, since
-// each publish reads page 1 of the standings again.
-func (s *Service) score(ctx context.Context, partido int64, eventos []int64) error {
+// score recomputes the matches' points in one transaction and marks eventos as applied.
+func (s *Service) score(ctx context.Context, partidos []int64, eventos []int64) error {
 	start := time.Now()
-	version, err := s.store.ScoreMatch(ctx, partido, string(s.criterio), eventos)
+	version, err := s.store.ScoreMatches(ctx, partidos, string(s.criterio), eventos)
 	if err != nil {
-		return fmt.Errorf("score match %d: %w", partido, err)
+		return fmt.Errorf("score matches %v: %w", partidos, err)
 	}
 	elapsed := time.Since(start)
 	s.metrics.Duration.Observe(elapsed.Seconds())
 	s.metrics.Processed.Add(float64(len(eventos)))
-	s.log.Info("match scored", slog.Int64("partido", partido), slog.Int("eventos", len(eventos)),
+	s.log.Info("matches scored", slog.Int("partidos", len(partidos)), slog.Int("eventos", len(eventos)),
 		slog.Int64("version", version), slog.Duration("duration", elapsed))
 	return nil
 }
@@ -131,19 +132,24 @@ func (s *Service) publish(ctx context.Context) {
 	}
 }
 
-// scoreAll scores the matches in order and publishes once after them, also when one fails
-// (what was committed before it is shown).
+// scoreAll scores the matches in order, matchesPerTransaction per transaction, and publishes
+// once after them (each publish reads page 1 of the standings again), also when one
+// transaction fails: what was committed before it is shown.
 func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[int64][]int64) (scored int, err error) {
 	defer func() {
 		if scored > 0 {
 			s.publish(ctx)
 		}
 	}()
-	for _, partido := range partidos {
-		if err := s.score(ctx, partido, eventos[partido]); err != nil {
+	for chunk := range slices.Chunk(partidos, matchesPerTransaction) {
+		var ids []int64
+		for _, partido := range chunk {
+			ids = append(ids, eventos[partido]...)
+		}
+		if err := s.score(ctx, chunk, ids); err != nil {
 			return scored, err
 		}
-		scored++
+		scored += len(chunk)
 	}
 	return scored, nil
 }

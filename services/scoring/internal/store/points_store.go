@@ -6,6 +6,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -25,42 +26,51 @@ type PointsStore struct{ pool *pgxpool.Pool }
 // NewPointsStore wraps a pool connected as prode_scoring.
 func NewPointsStore(pool *pgxpool.Pool) *PointsStore { return &PointsStore{pool: pool} }
 
-// ScoreMatch recomputes the points of every prediction of one match from the match's current
-// result, and records eventos as processed, in one transaction serialised per match by an
-// advisory lock. It returns the new standings version.
+// ScoreMatches recomputes the points of every prediction of the given matches from their
+// current results, and records eventos as processed, in one transaction serialised per match
+// by advisory locks. It returns the new standings version.
 //
 // Points are a pure function of the current result: the new points go into a temporary table,
-// the difference between new and old points is added to scoring.totales, and the match's rows
+// the difference between new and old points is added to scoring.totales, and the matches' rows
 // of scoring.puntos are replaced. Entering, correcting, deleting (no result row: no points) or
 // replaying a result in any order therefore ends where a recomputation from scratch would.
+// Several matches in one transaction cost one pass over the predictions instead of one each:
+// a tournament's worth is scored about as fast as the bare SQL would (docs/benchmarks.md).
 //
 // criterio says which score counts in knock-out matches (a category not starting with
 // "Grupo"): "noventa" the score after 90 minutes, "alargue" the score after extra time when
 // there was extra time. Penalties never count.
-func (s *PointsStore) ScoreMatch(ctx context.Context, partido int64, criterio string, eventos []int64) (int64, error) {
+func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (int64, error) {
+	partidos = slices.Sorted(slices.Values(partidos))
+	partidos = slices.Compact(partidos)
 	var version int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// One scorer per match at a time (several replicas, or a rescore racing the consumer).
-		// Every statement below runs after the lock is held, so it sees the result and the old
-		// points as the previous scorer of this match committed them.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('scoring.partido'), ($1 % 2147483647)::integer)`, partido); err != nil {
-			return err
+		// One scorer per match at a time (several replicas, or a rescore racing the consumer),
+		// locks taken in match order so that two scorers of overlapping sets cannot deadlock.
+		// Every statement below runs after the locks are held, so it sees the results and the
+		// old points as the previous scorer of each match committed them.
+		for _, partido := range partidos {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('scoring.partido'), ($1 % 2147483647)::integer)`, partido); err != nil {
+				return err
+			}
 		}
-		// Emptied at every commit, so it is empty at the start of each transaction.
+		// Emptied at every commit, so it is empty at the start of each transaction. No index:
+		// it is written once and read whole.
 		if _, err := tx.Exec(ctx, `
-			CREATE TEMP TABLE IF NOT EXISTS puntos_nuevos (
-			    jugador_id bigint   PRIMARY KEY,
+			CREATE TEMP TABLE IF NOT EXISTS puntos_calculados (
+			    partido_id bigint   NOT NULL,
+			    jugador_id bigint   NOT NULL,
 			    puntos     smallint NOT NULL,
 			    exacto     boolean  NOT NULL,
 			    acierto    boolean  NOT NULL
 			) ON COMMIT DELETE ROWS`); err != nil {
 			return err
 		}
-		// New points: every prediction of the match against the score that counts. No result
+		// New points: every prediction of the matches against the score that counts. No result
 		// row, no points.
 		if _, err := tx.Exec(ctx, `
-			INSERT INTO pg_temp.puntos_nuevos (jugador_id, puntos, exacto, acierto)
-			SELECT a.jugador_id,
+			INSERT INTO pg_temp.puntos_calculados (partido_id, jugador_id, puntos, exacto, acierto)
+			SELECT a.partido_id, a.jugador_id,
 			       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante),
 			       a.goles_local = c.local AND a.goles_visitante = c.visitante,
 			       sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante)
@@ -72,35 +82,35 @@ func (s *PointsStore) ScoreMatch(ctx context.Context, partido int64, criterio st
 			                    THEN r.goles_visitante_alargue ELSE r.goles_visitante END AS visitante
 			          FROM fixtures.resultados_publicados r
 			          JOIN fixtures.partidos_publicados p ON p.id = r.partido_id
-			         WHERE r.partido_id = $1) c ON c.partido_id = a.partido_id
-			 WHERE a.partido_id = $1`, partido, criterio); err != nil {
+			         WHERE r.partido_id = ANY($1)) c ON c.partido_id = a.partido_id
+			 WHERE a.partido_id = ANY($1)`, partidos, criterio); err != nil {
 			return err
 		}
 		// Totals move by new minus old points. Rows are locked in player order so that two
-		// matches scored at once cannot deadlock.
+		// transactions scoring different matches cannot deadlock.
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO scoring.totales AS t (jugador_id, puntaje, exactos, aciertos)
 			SELECT jugador_id, sum(puntos), sum(exacto), sum(acierto)
 			  FROM (SELECT jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
-			          FROM pg_temp.puntos_nuevos
+			          FROM pg_temp.puntos_calculados
 			        UNION ALL
 			        SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
-			          FROM scoring.puntos WHERE partido_id = $1) d
+			          FROM scoring.puntos WHERE partido_id = ANY($1)) d
 			 GROUP BY jugador_id
 			HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
 			 ORDER BY jugador_id
 			ON CONFLICT (jugador_id) DO UPDATE
 			   SET puntaje  = t.puntaje  + EXCLUDED.puntaje,
 			       exactos  = t.exactos  + EXCLUDED.exactos,
-			       aciertos = t.aciertos + EXCLUDED.aciertos`, partido); err != nil {
+			       aciertos = t.aciertos + EXCLUDED.aciertos`, partidos); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM scoring.puntos WHERE partido_id = $1`, partido); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM scoring.puntos WHERE partido_id = ANY($1)`, partidos); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO scoring.puntos (partido_id, jugador_id, puntos, exacto, acierto)
-			SELECT $1, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_nuevos`, partido); err != nil {
+			SELECT partido_id, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_calculados`); err != nil {
 			return err
 		}
 		if len(eventos) > 0 {

@@ -113,7 +113,7 @@ func TestScoreMatchKnockoutCriteria(t *testing.T) {
 		want     map[K]R
 	}{{"noventa", noventa}, {"alargue", alargue}, {"noventa", noventa}} {
 		for _, partido := range []int64{final, octavos, cuartos, grupo} {
-			if _, err := st.ScoreMatch(ctx, partido, step.criterio, nil); err != nil {
+			if _, err := st.ScoreMatches(ctx, []int64{partido}, step.criterio, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -138,11 +138,11 @@ func TestScoreMatchWithoutResultRemovesPoints(t *testing.T) {
 	e.Predict(p, b, 2, 2)
 	ea := e.SetResult(a, scoringtest.Result{Local: 1, Visitante: 0})
 	eb := e.SetResult(b, scoringtest.Result{Local: 1, Visitante: 1})
-	v1, err := st.ScoreMatch(ctx, a, "noventa", []int64{ea})
+	v1, err := st.ScoreMatches(ctx, []int64{a}, "noventa", []int64{ea})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v2, err := st.ScoreMatch(ctx, b, "noventa", []int64{eb})
+	v2, err := st.ScoreMatches(ctx, []int64{b}, "noventa", []int64{eb})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestScoreMatchWithoutResultRemovesPoints(t *testing.T) {
 		t.Fatalf("totals %v, want %v", got, want)
 	}
 	deleted := e.DeleteResult(a)
-	if _, err := st.ScoreMatch(ctx, a, "noventa", []int64{deleted}); err != nil {
+	if _, err := st.ScoreMatches(ctx, []int64{a}, "noventa", []int64{deleted}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := e.StoredTotals()[p.ID], (scoringtest.Row{Puntos: 5, Exactos: 0, Aciertos: 1}); got != want {
