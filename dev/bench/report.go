@@ -27,6 +27,8 @@ type report struct {
 	RescoreTx           scoringTx
 	RescoredPredictions int64
 
+	Rush rushFigures
+
 	Web    webFigures
 	Memory *memorySampler
 }
@@ -97,6 +99,8 @@ func (r report) Markdown() string {
 	for _, s := range services {
 		idleMax = max(idleMax, r.Memory.Peak("idle", s))
 	}
+	w("| match-day rush: %d players saving, others reading the standings, a result scored meanwhile | errors %.3f %% and %.3f %%; p95 %.1f ms and %.1f ms | — | — | errors < 0.1 %%, p95 < 200 ms | %s |",
+		r.Rush.Players, 100*errorRate(r.Rush.Saves), 100*errorRate(r.Rush.Standings), r.Rush.Saves.P95US/1000, r.Rush.Standings.P95US/1000, reached(r.Rush.Met()))
 	w("| memory of each service, idle | largest: %.1f MiB | — | — | < 64 MiB | %s |", idleMax, reached(idleMax < 64))
 	w("| first load of the web app in headless Chromium | initial JS %.1f KB gzip; first contentful paint %.0f ms | — | — | JS ≤ 150 KB gzip | %s |",
 		r.Web.InitialJSKB, r.Web.FCPMS, reached(r.Web.InitialJSKB <= 150))
@@ -154,6 +158,23 @@ func (r report) Markdown() string {
 	w("- Prode, each run: %s", durations(r.Rescore.Subject))
 	w("- bare SQL, each run: %s", durations(r.Rescore.Reference))
 	w("- scoring's own transactions since the last restart (the rescore): %.0f, mean %s", r.RescoreTx.Count, ms(r.RescoreTx.Mean()))
+	w("")
+
+	w("## Match-day rush (issue 6)")
+	w("")
+	w("For %s at once: wrk with %d connections saving predictions as %d players (as in the POST benchmark)", 2*c.RunTime, max(1, c.Connections/2), r.Rush.Players)
+	w("and wrk with %d connections reading `GET /api/posiciones`; %s in, the organiser enters a new result", max(1, c.Connections/2), r.Rush.ResultAfter)
+	w("for match %d, whose %d predictions scoring then rescores under the load.", r.ScoredMatch, r.ScoredPredictions)
+	w("")
+	w("| load | requests | errors | throughput | p50 | p95 | p99 |")
+	w("|---|---|---|---|---|---|---|")
+	for _, l := range []struct {
+		name string
+		r    wrkReport
+	}{{"saving predictions", r.Rush.Saves}, {"reading the standings", r.Rush.Standings}} {
+		w("| %s | %d | %d (%.3f %%) | %.0f req/s | %.2f ms | %.2f ms | %.2f ms |", l.name, l.r.Requests, l.r.StatusErrors+l.r.SocketErrors,
+			100*errorRate(l.r), l.r.RPS(), l.r.P50US/1000, l.r.P95US/1000, l.r.P99US/1000)
+	}
 	w("")
 
 	w("## Memory")
