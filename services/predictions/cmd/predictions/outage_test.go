@@ -43,30 +43,8 @@ func TestPostgresOutage(t *testing.T) {
 	cluster := testenv.NewCluster(t)
 	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
 	db := testenv.NewDB(t)
-	admin := db.AdminPool(t)
-	ctx := context.Background()
-	if _, err := admin.Exec(ctx, `INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := admin.Query(ctx, `
-		INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
-		SELECT 'Outage', n, 'Grupo A', 'ARG', 'FRA', now() + interval '2 days' FROM generate_series(1, $1) n
-		RETURNING id`, matches)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		_ = rows.Scan(&id)
-		ids = append(ids, id)
-	}
-	rows.Close()
-	players := make([]testenv.Player, workers)
-	for w := range players {
-		players[w] = testenv.SignIn(t, db, fmt.Sprintf("p%d@prode.test", w), fmt.Sprintf("P%d", w), false)
-	}
-	admin.Close() // the test's own connections must not ride through the outage
+	ids := openMatches(t, db, "Outage", matches)
+	players := signedInPlayers(t, db, workers)
 
 	bin := filepath.Join(t.TempDir(), "predictions")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -229,7 +207,7 @@ func TestPostgresOutage(t *testing.T) {
 	}
 
 	// Every acknowledged write is stored with the acknowledged score.
-	check := db.AdminPool(t)
+	check, ctx := db.AdminPool(t), context.Background()
 	var nAcked, nStored int
 	for w, list := range acked {
 		nAcked += len(list)

@@ -20,29 +20,8 @@ import (
 func TestSIGTERMUnderSteadyWritesLosesNothing(t *testing.T) {
 	const workers, matches = 8, 3000
 	db := testenv.NewDB(t)
-	admin := db.AdminPool(t)
-	ctx := context.Background()
-	if _, err := admin.Exec(ctx, `INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := admin.Query(ctx, `
-		INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
-		SELECT 'Shutdown', n, 'Grupo A', 'ARG', 'FRA', now() + interval '2 days' FROM generate_series(1, $1) n
-		RETURNING id`, matches)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		_ = rows.Scan(&id)
-		ids = append(ids, id)
-	}
-	rows.Close()
-	players := make([]testenv.Player, workers)
-	for w := range players {
-		players[w] = testenv.SignIn(t, db, fmt.Sprintf("p%d@prode.test", w), fmt.Sprintf("P%d", w), false)
-	}
+	ids := openMatches(t, db, "Shutdown", matches)
+	players := signedInPlayers(t, db, workers)
 	bin := testenv.Build(t, ".")
 	svc := testenv.Start(t, bin, "DATABASE_URL="+db.URL("predictions"),
 		"WRITE_RATE=10000/s", "WRITE_BURST=10000") // the scenario is the shutdown, not the rate limit
@@ -102,6 +81,7 @@ func TestSIGTERMUnderSteadyWritesLosesNothing(t *testing.T) {
 	}})
 
 	// Every acknowledged write is stored: each match holds its last acknowledged score.
+	admin, ctx := db.AdminPool(t), context.Background()
 	var nAcked, nMatches, nStored int
 	for w, wr := range writers {
 		nAcked += wr.nAcked

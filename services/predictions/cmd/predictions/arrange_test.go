@@ -1,0 +1,45 @@
+package main_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"prode/platform/testenv"
+)
+
+// openMatches inserts n matches of torneo that take predictions for two more days, and
+// returns their ids.
+func openMatches(t testing.TB, db *testenv.DB, torneo string, n int) []int64 {
+	t.Helper()
+	admin := db.AdminPool(t)
+	defer admin.Close() // the caller's scenario may stop PostgreSQL: no connection of ours in it
+	ctx := context.Background()
+	if _, err := admin.Exec(ctx, `INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr') ON CONFLICT DO NOTHING`); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := admin.Query(ctx, `
+		INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
+		SELECT $1, n, 'Grupo A', 'ARG', 'FRA', now() + interval '2 days' FROM generate_series(1, $2) n
+		RETURNING id`, torneo, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// signedInPlayers signs in n players, p0@prode.test and on.
+func signedInPlayers(t testing.TB, db *testenv.DB, n int) []testenv.Player {
+	t.Helper()
+	players := make([]testenv.Player, n)
+	for w := range players {
+		players[w] = testenv.SignIn(t, db, fmt.Sprintf("p%d@prode.test", w), fmt.Sprintf("P%d", w), false)
+	}
+	return players
+}
