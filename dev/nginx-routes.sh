@@ -29,11 +29,16 @@ done <<<"$routes"
 # account chooser (/api/sesion/dev) sends its own CSP, which a second one would narrow.
 # `always`: on error statuses too. dev/test-routes.sh checks each kind of answer.
 API_HEADERS='add_header X-Content-Type-Options "nosniff" always; add_header Referrer-Policy "strict-origin-when-cross-origin" always; add_header X-Frame-Options "DENY" always; add_header Cross-Origin-Opener-Policy "same-origin-allow-popups" always; add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=(), usb=()" always;'
+# The services send the same headers themselves (services/platform/httpserver/headers.go; its
+# tests check the values equal these), because on Kubernetes the ingress adds none. Here nginx
+# drops theirs and adds its own, so that each header comes exactly once, on nginx's own error
+# pages too (a service that is down).
+HIDE_SERVICE_HEADERS='proxy_hide_header X-Content-Type-Options; proxy_hide_header Referrer-Policy; proxy_hide_header X-Frame-Options; proxy_hide_header Cross-Origin-Opener-Policy; proxy_hide_header Permissions-Policy;'
 
 # What a location does for a service.
 handler() {
   if [ "$1" != web ]; then
-    echo "proxy_pass http://$1; $API_HEADERS"
+    echo "proxy_pass http://$1; $HIDE_SERVICE_HEADERS $API_HEADERS"
   elif [ -f "$WEB_DIST/index.html" ]; then
     echo "root $WEB_DIST; try_files \$uri /index.html;"   # SPA: unknown paths get the app
   else
@@ -60,8 +65,10 @@ cat <<'EOF'
   proxy_http_version 1.1;
   proxy_set_header Connection "";
   proxy_set_header Host $http_host;
-  # Overwrite, never append: the services take the first hop as the client address (sign-in
-  # rate limit), so a client must not be able to put its own first.
+  # The client address (sign-in rate limit): the services take the X-Forwarded-For entry
+  # TRUSTED_PROXY_HOPS (default 1: this nginx) from the right. Overwriting leaves exactly that
+  # one entry, the address nginx saw, like ingress-nginx's default; whatever the client sent is
+  # dropped.
   proxy_set_header X-Forwarded-For $remote_addr;
   proxy_set_header X-Forwarded-Proto $scheme;
   proxy_set_header X-Request-Id $prode_request_id;

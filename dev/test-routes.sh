@@ -15,17 +15,22 @@ echo web >"$dir/dist/index.html"   # so the SPA fallback answers "web" too
 mkdir -p "$dir/dist/assets" && echo 'console.log(1)' >"$dir/dist/assets/app-0123abcd.js"
 
 port_busy "$base" && die "port $base is in use (set ROUTES_TEST_PORT)"
+# What every Go service now sends on each answer (services/platform/httpserver/headers.go).
+SERVICE_HEADERS='add_header X-Content-Type-Options "nosniff" always; add_header Referrer-Policy "strict-origin-when-cross-origin" always; add_header X-Frame-Options "DENY" always; add_header Cross-Origin-Opener-Policy "same-origin-allow-popups" always; add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=(), usb=()" always; add_header Cache-Control "no-store" always;'
 stubs="" i=0
 for svc in $(routes_parse | awk '$3 != "web" { print $3 }' | sort -u); do
   i=$((i + 1)); port=$((base + i))
   port_busy "$port" && die "port $port is in use (set ROUTES_TEST_PORT)"
   var=${svc^^}_PORT; export "${var//-/_}=$port"
-  # The stub echoes the request id it received, to check the proxy headers.
-  # /api/sesion/dev stands for the dev chooser page with its own CSP; .../error for an API error.
-  # shellcheck disable=SC1078,SC1079  # one string over three lines, on purpose
-  stubs+="server { listen 127.0.0.1:$port; location / { add_header X-Got-Request-Id \$http_x_request_id always; return 200 \"$svc\"; }
-    location = /api/sesion/dev { add_header Content-Security-Policy \"default-src 'none'\" always; return 200 \"$svc\"; }
-    location ~ /error\$ { default_type application/json; return 404 '{\"error\":\"no_encontrado\"}'; } }"$'\n'
+  # The stub echoes the request id it received, to check the proxy headers, and sends the
+  # security headers and Cache-Control like the real services (httpserver/headers.go).
+  # /api/sesion/dev stands for the dev chooser page with its own CSP; .../error for an API error;
+  # .../down for a service that drops the connection (nginx answers its own 502).
+  # shellcheck disable=SC1078,SC1079  # one string over four lines, on purpose
+  stubs+="server { listen 127.0.0.1:$port; location / { $SERVICE_HEADERS add_header X-Got-Request-Id \$http_x_request_id always; return 200 \"$svc\"; }
+    location = /api/sesion/dev { $SERVICE_HEADERS add_header Content-Security-Policy \"default-src 'none'\" always; return 200 \"$svc\"; }
+    location ~ /error\$ { $SERVICE_HEADERS default_type application/json; return 404 '{\"error\":\"no_encontrado\"}'; }
+    location ~ /down\$ { return 444; } }"$'\n'
 done
 
 WEB_DIST=$dir/dist LISTEN_PORT=$base "$ROOT/dev/nginx-routes.sh" >"$dir/site.conf"
@@ -67,8 +72,9 @@ n=$((n + 1))
 rid=$(curl -s -o /dev/null -D - "http://127.0.0.1:$base/api/posiciones" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-got-request-id" { print $2 }')
 [[ $rid =~ ^[0-9a-f]{32}$ ]] || { echo "FAIL X-Request-Id generated: got '$rid'" >&2; fail=$((fail + 1)); }
 
-# Security headers on every kind of answer: the web's CSP on the app's pages and assets (found
-# or not), never on the API (the dev chooser keeps exactly its own).
+# Security headers on every kind of answer, each exactly once (the services send them too, and
+# nginx must not pass theirs on besides its own): the web's CSP on the app's pages and assets
+# (found or not), never on the API (the dev chooser keeps exactly its own).
 headers_of() { curl -s -o /dev/null -D - --max-time 5 "http://127.0.0.1:$base$1" | tr -d '\r'; }
 check_headers() {   # check_headers PATH STATUS CSP   (CSP: web, own or none)
   local h status csp want
@@ -80,9 +86,13 @@ check_headers() {   # check_headers PATH STATUS CSP   (CSP: web, own or none)
               'x-frame-options: DENY' 'cross-origin-opener-policy: same-origin-allow-popups' 'permissions-policy: camera=()'; do
     grep -qiF "$want" <<<"$h" || problems+=("no '$want'")
   done
-  for want in x-content-type-options referrer-policy x-frame-options cross-origin-opener-policy; do
-    [ "$(grep -ci "^$want:" <<<"$h")" -le 1 ] || problems+=("$want twice")
+  local name count
+  for name in x-content-type-options referrer-policy x-frame-options cross-origin-opener-policy permissions-policy; do
+    count=$(grep -ci "^$name:" <<<"$h" || true)
+    [ "$count" -eq 1 ] || problems+=("$name $count times, want once")
   done
+  count=$(grep -ci '^cache-control:' <<<"$h" || true)
+  [ "$count" -le 1 ] || problems+=("cache-control $count times")
   csp=$(grep -i '^content-security-policy:' <<<"$h" || true)
   case $3 in
     web) grep -q "frame-ancestors 'none'" <<<"$csp" && [ "$(wc -l <<<"$csp")" -eq 1 ] || problems+=("CSP '$csp', want the web's") ;;
@@ -101,6 +111,7 @@ check_headers /api/posiciones 200 none
 check_headers /api/partidos/3/error 404 none
 check_headers /api/jugadores/a@b.c/apuestas/error 404 none
 check_headers /api/sesion/dev 200 own
+check_headers /api/partidos/3/down 502 none   # nginx's own error page
 
 # Without a built web app, / serves the placeholder page.
 n=$((n + 1))

@@ -230,3 +230,22 @@ func envValue(c corev1.Container, name string) (corev1.EnvVar, bool) {
 	}
 	return corev1.EnvVar{}, false
 }
+
+// containerEnv is the value a container sees for name: its env (which wins, as in Kubernetes),
+// else a ConfigMap of the release that its envFrom names.
+func (m *manifests) containerEnv(t *testing.T, c corev1.Container, name string) (string, bool) {
+	t.Helper()
+	if e, ok := envValue(c, name); ok {
+		return e.Value, e.ValueFrom == nil
+	}
+	for _, from := range c.EnvFrom {
+		// The variables are the ConfigMap's keys with the prefix in front.
+		if from.ConfigMapRef == nil || !strings.HasPrefix(name, from.Prefix) {
+			continue
+		}
+		if v, ok := m.configMap(t, from.ConfigMapRef.Name).Data[strings.TrimPrefix(name, from.Prefix)]; ok {
+			return v, true
+		}
+	}
+	return "", false
+}

@@ -40,6 +40,8 @@ func TestRefusesBadValues(t *testing.T) {
 		{"a misspelt value", []string{"--set", "players.replicas=3"}, "replicas"},
 		{"no limits", []string{"--set", "web.resources.limits=null"}, "limits"},
 		{"an unknown knock-out rule", []string{"--set", "scoring.knockout=penales"}, "knockout"},
+		{"a negative proxy hop count", []string{"--set", "trustedProxyHops=-1"}, "trustedProxyHops"},
+		{"no proxy hop count", []string{"--set", "trustedProxyHops=null"}, "trustedProxyHops"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -316,5 +318,40 @@ func TestOptionalResources(t *testing.T) {
 	}
 	if render(t, valueSets[0], "--set", "networkPolicy.enabled=false").has("NetworkPolicy") {
 		t.Error("networkPolicy.enabled=false still renders NetworkPolicies")
+	}
+}
+
+// Every Go service gets TRUSTED_PROXY_HOPS (the client address behind the ingress): 1 by
+// default in every value set, and trustedProxyHops when set, 0 (ignore X-Forwarded-For)
+// included, which a template's `default` would silently turn back into 1.
+func TestTrustedProxyHopsReachEveryService(t *testing.T) {
+	type hopsCase struct {
+		name string
+		vs   valueSet
+		args []string
+		want string
+	}
+	var cases []hopsCase
+	for _, vs := range valueSets {
+		cases = append(cases, hopsCase{vs.name, vs, nil, "1"})
+	}
+	cases = append(cases,
+		hopsCase{"two proxies", valueSets[0], []string{"--set", "trustedProxyHops=2"}, "2"},
+		hopsCase{"no proxy trusted", valueSets[0], []string{"--set", "trustedProxyHops=0"}, "0"},
+		hopsCase{"production, two proxies", valueSets[1], []string{"--set", "trustedProxyHops=2"}, "2"},
+	)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := render(t, c.vs, c.args...)
+			for _, name := range goServices {
+				w, ok := m.component(t, name)
+				if !ok || w.kind != "Deployment" {
+					t.Fatalf("no %s Deployment", name)
+				}
+				if got, ok := m.containerEnv(t, w.spec.Containers[0], "TRUSTED_PROXY_HOPS"); !ok || got != c.want {
+					t.Errorf("%s: TRUSTED_PROXY_HOPS %q (set: %v), want %q", name, got, ok, c.want)
+				}
+			}
+		})
 	}
 }

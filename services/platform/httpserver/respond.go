@@ -22,6 +22,8 @@ func Fail(c *gin.Context, err error) {
 	} else if e.Unwrap() != nil {
 		Logger(c).Info("request refused", slog.String("code", e.Code), slog.String("cause", e.Unwrap().Error()))
 	}
+	// An error is never cached, even when the handler had already set caching for its answer.
+	c.Header("Cache-Control", defaultCacheControl)
 	for k, v := range e.Headers() {
 		c.Header(k, v[0])
 	}

@@ -32,6 +32,11 @@ type Config struct {
 	DrainDelay time.Duration
 	// ShutdownTimeout bounds how long in-flight requests may take to finish.
 	ShutdownTimeout time.Duration
+	// TrustedProxyHops is how many proxies in front of the service append to (or overwrite)
+	// X-Forwarded-For: the client address is the entry this many from the right (see
+	// clientAddress). 0, the zero value, ignores the header and uses the connection's address;
+	// TRUSTED_PROXY_HOPS defaults to 1, the ingress (or the local nginx).
+	TrustedProxyHops int
 }
 
 // Check is a readiness dependency; its error is reported on /readyz.
@@ -54,7 +59,8 @@ func New(cfg Config, log *slog.Logger) *Server {
 	engine := gin.New()
 	engine.HandleMethodNotAllowed = true
 	engine.ContextWithFallback = true
-	engine.Use(observe(log, httpMetrics), sameOrigin(cfg.AllowedOrigins))
+	// securityHeaders first, so that every answer has them, whichever middleware refuses it.
+	engine.Use(securityHeaders(), rememberClientAddress(cfg.TrustedProxyHops), observe(log, httpMetrics), sameOrigin(cfg.AllowedOrigins))
 	engine.NoRoute(func(c *gin.Context) { Fail(c, apierror.ErrNotFoundRoute) })
 	engine.NoMethod(func(c *gin.Context) { Fail(c, apierror.ErrMethod) })
 	return &Server{cfg: cfg, log: log, Engine: engine, Registry: reg, checks: map[string]Check{}}

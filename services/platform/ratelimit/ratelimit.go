@@ -6,9 +6,7 @@ package ratelimit
 
 import (
 	"math"
-	"net"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -127,22 +125,10 @@ func TooMany(wait time.Duration) *apierror.Error {
 	return apierror.TooManyRequests(secs)
 }
 
-// ClientIP is the client's address: the first X-Forwarded-For hop, which our ingress and the
-// local nginx set to the address they saw (they overwrite the header, never append to what
-// the client sent), else the connection's remote address.
-func ClientIP(c *gin.Context) string {
-	if xff := c.GetHeader("X-Forwarded-For"); xff != "" {
-		first, _, _ := strings.Cut(xff, ",")
-		if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
-			return ip.String()
-		}
-	}
-	host, _, err := net.SplitHostPort(c.Request.RemoteAddr)
-	if err != nil {
-		return c.Request.RemoteAddr
-	}
-	return host
-}
+// ClientIP keys by the client's address as the nearest trusted proxy saw it
+// (httpserver.ClientAddress: X-Forwarded-For counted from the right by TRUSTED_PROXY_HOPS), so
+// that a client cannot choose its bucket by sending an X-Forwarded-For of its own.
+func ClientIP(c *gin.Context) string { return httpserver.ClientAddress(c) }
 
 // PerPlayer keys by the signed-in player's id; the route must be behind session.Required.
 func PerPlayer(c *gin.Context) string {

@@ -2,11 +2,15 @@ package ratelimit
 
 import (
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"prode/platform/httpserver"
 )
 
 func TestBucketsRefillAndIdleKeysAreForgotten(t *testing.T) {
@@ -42,24 +46,59 @@ func TestBucketsRefillAndIdleKeysAreForgotten(t *testing.T) {
 	}
 }
 
-func TestClientIPIsTheFirstForwardedHopElseTheRemoteAddress(t *testing.T) {
-	for xff, want := range map[string]string{
-		"":                        "192.0.2.1",
-		"203.0.113.7":             "203.0.113.7",
-		" 203.0.113.7 , 10.0.0.1": "203.0.113.7",
-		"2001:db8::1":             "2001:db8::1",
-		"not-an-ip, 203.0.113.7":  "192.0.2.1",
-		"203.0.113.7:1234":        "192.0.2.1",
-	} {
-		c, _ := gin.CreateTestContext(httptest.NewRecorder())
-		c.Request = httptest.NewRequest("POST", "/", nil)
-		c.Request.RemoteAddr = "192.0.2.1:5555"
-		if xff != "" {
-			c.Request.Header.Set("X-Forwarded-For", xff)
-		}
-		if got := ClientIP(c); got != want {
-			t.Errorf("X-Forwarded-For %q: %q, want %q", xff, got, want)
-		}
+// The per-address sign-in limit keys on the address the nearest trusted proxy saw: a client
+// that sends its own X-Forwarded-For, through a proxy that appends (the header then reads
+// "<forged>, <client>") or one that overwrites, still draws from its own bucket, and with no
+// trusted proxy the header is ignored altogether.
+func TestForgedForwardedForDoesNotChangeTheBucket(t *testing.T) {
+	cases := []struct {
+		name string
+		hops int
+		xff  func(forged string) string // the header as the service receives it
+	}{
+		{"appending proxy", 1, func(forged string) string { return forged + ", 203.0.113.7" }},
+		{"overwriting proxy", 1, func(string) string { return "203.0.113.7" }},
+		{"two appending proxies", 2, func(forged string) string { return forged + ", 203.0.113.7, 10.0.0.5" }},
+		{"no trusted proxy", 0, func(forged string) string { return forged }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			server := httpserver.New(httpserver.Config{Service: "test", TrustedProxyHops: c.hops}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			limit := New(1.0/60, 2)
+			var keys []string
+			server.Engine.POST("/api/sesion", limit.Middleware(func(ctx *gin.Context) string {
+				keys = append(keys, ClientIP(ctx))
+				return ClientIP(ctx)
+			}), func(ctx *gin.Context) { ctx.Status(204) })
+			signIn := func(forged string) int {
+				r := httptest.NewRequest("POST", "/api/sesion", nil)
+				r.RemoteAddr = "192.0.2.1:5555"
+				r.Header.Set("X-Forwarded-For", c.xff(forged))
+				rec := httptest.NewRecorder()
+				server.Engine.ServeHTTP(rec, r)
+				return rec.Code
+			}
+			// A new forged address on every attempt: the burst of 2 still runs out.
+			for i, forged := range []string{"198.51.100.1", "198.51.100.2", "198.51.100.3", "2001:db8::3"} {
+				want := 204
+				if i >= 2 {
+					want = 429
+				}
+				if got := signIn(forged); got != want {
+					t.Fatalf("attempt %d forging %s: %d, want %d", i+1, forged, got, want)
+				}
+			}
+			// The address the proxy saw, or with no trusted proxy the connection's.
+			wantKey := "203.0.113.7"
+			if c.hops == 0 {
+				wantKey = "192.0.2.1"
+			}
+			for i, k := range keys {
+				if k != wantKey {
+					t.Fatalf("attempt %d keyed by %q, want %s (all keys %q)", i+1, k, wantKey, keys)
+				}
+			}
+		})
 	}
 }
 

@@ -30,6 +30,8 @@ func ReadBase(env *config.Env, name string) Base {
 			AllowedOrigins:  env.List("PUBLIC_ORIGIN"),
 			DrainDelay:      env.Duration("DRAIN_DELAY", 0),
 			ShutdownTimeout: env.Duration("SHUTDOWN_TIMEOUT", 20*time.Second),
+			// The ingress (or the local nginx) in front: see httpserver.Config.
+			TrustedProxyHops: env.Int("TRUSTED_PROXY_HOPS", 1, 0, 10),
 		},
 		DatabaseURL: env.URL("DATABASE_URL"),
 		DBMaxConns:  env.Int("DB_MAX_CONNS", 20, 1, 500),

@@ -42,7 +42,8 @@ func newLimitedStack(t *testing.T, ex players.Exchanger, v players.Verifier, pro
 	db := testenv.NewDB(t)
 	pool := db.Pool(t, "players")
 	svc := players.New(ex, v, store.New(pool), testenv.SessionKey, time.Hour, []string{"admin@prode.test"})
-	server := httpserver.New(httpserver.Config{Service: "players"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	// One trusted proxy, as behind the ingress (TRUSTED_PROXY_HOPS' default).
+	server := httpserver.New(httpserver.Config{Service: "players", TrustedProxyHops: 1}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	signIns := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sign_ins"}, []string{"provider", "result"})
 	playershttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
 		&playershttp.SessionHandlers{Service: svc, Provider: provider, SignIns: signIns, SignInLimit: limit},
@@ -270,9 +271,10 @@ func TestSignInRefusesBadBodies(t *testing.T) {
 	}
 }
 
-// Sign-in attempts are limited per client address (the first X-Forwarded-For hop, which our
-// nginx and ingress set): past the burst both sign-in routes answer 429 with Retry-After and a
-// Spanish message, other addresses are unaffected, and the tokens come back with time.
+// Sign-in attempts are limited per client address (the X-Forwarded-For entry that the trusted
+// proxy wrote, counted from the right): past the burst both sign-in routes answer 429 with
+// Retry-After and a Spanish message, whatever first hops the client forges; other addresses are
+// unaffected, and the tokens come back with time.
 func TestSignInIsRateLimitedPerAddress(t *testing.T) {
 	dev, err := identity.NewDevProvider(testenv.SessionKey)
 	if err != nil {
@@ -299,7 +301,8 @@ func TestSignInIsRateLimitedPerAddress(t *testing.T) {
 			t.Fatalf("chooser %d: %d %s", i, res.Status, res.Body)
 		}
 	}
-	if res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "dev.e30.00"}, from("203.0.113.7, 10.0.0.1")); res.Status != 401 {
+	// A client that forges its own first hop, behind a proxy that appends: still 203.0.113.7.
+	if res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "dev.e30.00"}, from("10.0.0.1, 203.0.113.7")); res.Status != 401 {
 		t.Fatalf("bad code: %d %s", res.Status, res.Body)
 	}
 	for _, try := range []struct {
@@ -326,6 +329,12 @@ func TestSignInIsRateLimitedPerAddress(t *testing.T) {
 		}
 		if ra := res.Header.Get("Retry-After"); ra != "6" { // one token every 6 s
 			t.Fatalf("%s Retry-After = %q, want 6", try.path, ra)
+		}
+	}
+	// Forging another first hop does not get a fresh bucket.
+	for _, forged := range []string{"198.51.100.2", "10.0.0.1", "2001:db8::7"} {
+		if res := s.api.Do("POST", "/api/sesion/dev", nil, form, from(forged+", 203.0.113.7")); res.Status != 429 {
+			t.Fatalf("forged first hop %s: %d %s", forged, res.Status, res.Body)
 		}
 	}
 	// Another address is not affected; nor is the same player from the remote address.
