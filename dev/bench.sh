@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# `make bench`: a World Cup at scale against the machine's own limits. Usage: dev/bench.sh [full|smoke]
+# `make bench`: a World Cup at scale against the machine's own limits. Usage: dev/bench.sh [full|smoke|rush]
 #   full   (default) a fresh stack of its own (port 8093, state in .bench/), 100,000 players × 64
 #          predictions loaded with COPY, every benchmark beside its reference, docs/benchmarks.md
 #          written from the run. About 15-25 minutes on two cores.
 #   smoke  the same steps at a tiny scale and one short run each (port 8094, state in
 #          .test/bench-smoke/), report in .test/bench-smoke/benchmarks.md, checked for every row:
 #          `make test` runs it so that the bench cannot rot. Its figures mean nothing.
+#   rush   `make soak`'s match-day rush alone (issue 6): 10,000 players with a session and 64
+#          predictions each, saving predictions while others read the standings and a result is
+#          scored, for RUSH_SECONDS (60) at RUSH_SAVE_RATE (300) saves and RUSH_READ_RATE (1000)
+#          reads a second; report in .soak/rush.md (port 8095, state in .soak/rush/). Fails when
+#          the errors reach 0.1 %, a p95 200 ms, or an acknowledged save is not in the database.
 # Overrides (full): BENCH_PLAYERS (100000), BENCH_DURATION (10s), BENCH_REPEATS (5).
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -27,7 +32,15 @@ case $mode in
     ARGS=(-players 2000 -sessions 2000 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
           -web-runs 1 -command "dev/bench.sh smoke")
     ;;
-  *) die "usage: dev/bench.sh [full|smoke]" ;;
+  rush)
+    DIR=$ROOT/.soak/rush OUT=$ROOT/.soak/rush.md REF_PORT=22090
+    STACK_ENV=(PRODE_PORT=8095 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=22432
+               PRODE_REDIS_PORT=22379 PRODE_SVC_PORT_BASE=22080)
+    ARGS=(-players 10000 -sessions 10000 -rush-only -rush-duration "${RUSH_SECONDS:-60}s"
+          -rush-save-rate "${RUSH_SAVE_RATE:-300}" -rush-read-rate "${RUSH_READ_RATE:-1000}"
+          -command "make soak (dev/bench.sh rush)")
+    ;;
+  *) die "usage: dev/bench.sh [full|smoke|rush]" ;;
 esac
 
 ensure_packages chromium wrk

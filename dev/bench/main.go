@@ -21,15 +21,21 @@ import (
 
 type config struct {
 	StateDir, WorkDir, StaticDir, WebDir, Out string
-	DatabaseURL, PredictionsURL, Pgbench    string
-	ReferenceURL, WebURL                    string
-	FixturesBase, PredictionsBase           string
-	ScoringBase, ScoringAdmin               string
-	Players, Sessions, Connections          int
-	RunTime                                 time.Duration
-	Repeats, ScoringRepeats, RescoreRepeats int
-	WebRuns                                 int
-	Command                                 string // how the report says to rerun it
+	DatabaseURL, PredictionsURL, Pgbench      string
+	ReferenceURL, WebURL                      string
+	FixturesBase, PredictionsBase             string
+	ScoringBase, ScoringAdmin                 string
+	Players, Sessions, Connections            int
+	RunTime                                   time.Duration
+	Repeats, ScoringRepeats, RescoreRepeats   int
+	WebRuns                                   int
+	Command                                   string // how the report says to rerun it
+
+	// RushOnly runs the match-day rush alone, for RushTime, and fails when a threshold is
+	// missed: `make soak`'s rush scenario (dev/bench.sh rush).
+	RushOnly                   bool
+	RushTime                   time.Duration
+	RushSaveRate, RushReadRate int // requests offered per second
 }
 
 type bench struct {
@@ -64,7 +70,14 @@ func main() {
 	flag.IntVar(&cfg.RescoreRepeats, "rescore-repeats", 3, "full rescores")
 	flag.IntVar(&cfg.WebRuns, "web-runs", 5, "first loads in Chromium")
 	flag.StringVar(&cfg.Command, "command", "make bench", "the command the report gives to rerun it")
+	flag.BoolVar(&cfg.RushOnly, "rush-only", false, "only the match-day rush; exit 1 when a threshold is missed")
+	flag.DurationVar(&cfg.RushTime, "rush-duration", 0, "length of the match-day rush (default twice -duration)")
+	flag.IntVar(&cfg.RushSaveRate, "rush-save-rate", defaultRushSaveRate, "predictions saved per second in the rush")
+	flag.IntVar(&cfg.RushReadRate, "rush-read-rate", defaultRushReadRate, "standings read per second in the rush")
 	flag.Parse()
+	if cfg.RushTime == 0 {
+		cfg.RushTime = 2 * cfg.RunTime
+	}
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("bench: ")
 
@@ -148,6 +161,9 @@ func run(ctx context.Context, cfg config) error {
 		return fmt.Errorf("only %d matches take predictions: the seed must be in the future", len(open))
 	}
 	scored, writable := open[0], contiguous(open[1:])
+	if cfg.RushOnly {
+		return b.rushOnly(ctx, r, players, writable, admin, scored)
+	}
 
 	log.Print("idle memory")
 	b.memory.Phase("idle")
@@ -192,7 +208,7 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	log.Print("match-day rush: saves and standings at once, a result scored meanwhile")
-	if r.Rush, err = b.rush(ctx, players, writable, admin, scored, 2*cfg.RunTime); err != nil {
+	if r.Rush, err = b.rush(ctx, players, writable, admin, scored, cfg.RushTime); err != nil {
 		return err
 	}
 
@@ -219,14 +235,18 @@ func run(ctx context.Context, cfg config) error {
 	stopSampling()
 	r.Memory = b.memory
 
-	if err := os.MkdirAll(filepath.Dir(cfg.Out), 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(cfg.Out, []byte(r.Markdown()), 0o644); err != nil {
+	if err := writeReport(cfg.Out, r.Markdown()); err != nil {
 		return err
 	}
 	log.Printf("wrote %s", cfg.Out)
 	return nil
+}
+
+func writeReport(path, markdown string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(markdown), 0o644)
 }
 
 // matchIDs lists the matches in id order: all, or only those taking predictions now.

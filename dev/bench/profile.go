@@ -75,6 +75,7 @@ func (p *cpuProfile) measure(f func(charge func(name string, seconds float64)) e
 	}
 	return err
 }
+
 // String lists the programs that used the most CPU, as cores busy on average (2 = both cores).
 func (p *cpuProfile) String() string {
 	if p == nil || p.wall == 0 {

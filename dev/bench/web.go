@@ -19,10 +19,10 @@ type firstLoadRun struct {
 }
 
 type webFigures struct {
-	InitialJSKB            float64 // gzip level 9 of the entry chunk and its static imports
-	FCPMS, DCLMS, LoadMS   float64 // medians
-	ScriptBytes, Requests  float64
-	Runs                   int
+	InitialJSKB           float64 // gzip level 9 of the entry chunk and its static imports
+	FCPMS, DCLMS, LoadMS  float64 // medians
+	ScriptBytes, Requests float64
+	Runs                  int
 }
 
 var initialJS = regexp.MustCompile(`Initial JavaScript: ([0-9.]+) KB gzip`)
