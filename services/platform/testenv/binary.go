@@ -1,13 +1,11 @@
 package testenv
 
 import (
-	"bytes"
 	"encoding/base64"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -43,7 +41,7 @@ type Binary struct {
 	API, Admin string // host:port of the API and admin listeners
 	t          testing.TB
 	cmd        *exec.Cmd
-	logs       *lockedBuffer
+	logs       *LockedBuffer
 	exited     chan struct{}
 	exitErr    error // set before exited is closed
 }
@@ -53,7 +51,7 @@ type Binary struct {
 // answers 200. The process is killed when the test ends if it still runs.
 func Start(t testing.TB, bin string, env ...string) *Binary {
 	t.Helper()
-	b := &Binary{API: FreeAddr(t), Admin: FreeAddr(t), t: t, logs: &lockedBuffer{}, exited: make(chan struct{})}
+	b := &Binary{API: FreeAddr(t), Admin: FreeAddr(t), t: t, logs: &LockedBuffer{}, exited: make(chan struct{})}
 	b.cmd = exec.Command(bin)
 	// exec uses the last value of a repeated key, so env overrides the defaults.
 	b.cmd.Env = append(os.Environ(),
@@ -134,23 +132,4 @@ func (b *Binary) ErrorLogs() string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-// lockedBuffer collects a process's output, written from exec's copying goroutines and read
-// by the test.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
 }

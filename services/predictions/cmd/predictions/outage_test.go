@@ -51,13 +51,13 @@ func TestPostgresOutage(t *testing.T) {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	api, adminAddr := testenv.FreeAddr(t), testenv.FreeAddr(t)
-	var logs bytes.Buffer
+	var logs testenv.LockedBuffer
 	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(),
 		"HTTP_ADDR="+api, "ADMIN_ADDR="+adminAddr, "DATABASE_URL="+db.URL("predictions"),
 		"SESSION_KEY="+base64.StdEncoding.EncodeToString(testenv.SessionKey),
 		"WRITE_RATE=10000/s", "WRITE_BURST=10000") // the scenario is the outage, not the rate limit
-	cmd.Stdout, cmd.Stderr = &syncWriter{w: &logs}, &syncWriter{w: &logs}
+	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -237,15 +237,4 @@ func TestPostgresOutage(t *testing.T) {
 	t.Logf("%d requests; 2xx before %d, during %d, after %d; 503 while down %d (slowest %s); first 2xx %s after recovery; unexpected answers %d",
 		len(answers), before, during, after, ok503, maxDown.Round(time.Millisecond), firstOKAfter.Round(time.Millisecond), problems)
 	t.Logf("acknowledged writes %d, stored %d, lost %d; the process never exited", nAcked, nStored, nAcked-nStored)
-}
-
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(p)
 }
