@@ -19,7 +19,7 @@ test-e2e:
 	@dev/test.sh e2e
 vet:
 	@dev/test.sh vet
-soak:         ## the long checks: every fuzz target for FUZZTIME (30s) each, a 30 s PostgreSQL outage, the match-day rush
+soak:         ## the long checks: every fuzz target for FUZZTIME (30s) each, 30 s PostgreSQL and Redis outages, the match-day rush
 	@dev/soak.sh all
 bench:        ## 100,000 players × 64 predictions, every benchmark beside its reference; writes docs/benchmarks.md
 	@dev/bench.sh full

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The long-running checks that do not fit `make test`. Usage: dev/soak.sh [fuzz|pgdown|rush|all] (default all)
+# The long-running checks that do not fit `make test`. Usage: dev/soak.sh [fuzz|pgdown|redisdown|rush|all] (default all)
 #   fuzz    runs every `go test -fuzz` target of every Go module for FUZZTIME each (default 30s).
 #           `make test` runs only their checked-in seeds (testdata/fuzz/<FuzzName>/) as ordinary
 #           tests. A failing input is written under the package's testdata/fuzz/<FuzzName>/: fix
 #           the bug and keep the file, so it becomes a seed.
 #   pgdown  the PostgreSQL-outage scenario with a long outage (PGDOWN_SECONDS, default 30).
+#   redisdown  the Redis-outage scenario with a long outage (REDISDOWN_SECONDS, default 30).
 #   rush    the match-day rush (dev/bench.sh rush): 10,000 players saving predictions while others
 #           read the standings and a result is scored, for RUSH_SECONDS (60); fails at 0.1 %
 #           errors or a p95 of 200 ms; figures in .soak/rush.md.
@@ -47,16 +48,25 @@ pgdown() {
   (cd services/predictions && PGDOWN_SECONDS=${PGDOWN_SECONDS:-30} go test -count=1 -v -run '^TestPostgresOutage$' -timeout 15m ./cmd/predictions)
 }
 
+redisdown() {
+  ensure_packages gcc
+  # PostgreSQL from the tests' throwaway cluster; the test starts and kills a Redis of its own.
+  eval "$(dev/test-env.sh)"
+  (cd services/scoring && REDISDOWN_SECONDS=${REDISDOWN_SECONDS:-30} go test -count=1 -v -run '^TestRedisOutageUnderLoad$' -timeout 15m ./cmd/scoring)
+}
+
 case $what in
   fuzz) fuzz_all ;;
   pgdown) step "postgres down ${PGDOWN_SECONDS:-30} s" pgdown ;;
+  redisdown) step "redis down ${REDISDOWN_SECONDS:-30} s" redisdown ;;
   rush) step "match-day rush ${RUSH_SECONDS:-60} s" dev/bench.sh rush ;;
   all)
     fuzz_all
     step "postgres down ${PGDOWN_SECONDS:-30} s" pgdown
+    step "redis down ${REDISDOWN_SECONDS:-30} s" redisdown
     step "match-day rush ${RUSH_SECONDS:-60} s" dev/bench.sh rush
     ;;
-  *) die "usage: dev/soak.sh [fuzz|pgdown|rush|all]" ;;
+  *) die "usage: dev/soak.sh [fuzz|pgdown|redisdown|rush|all]" ;;
 esac
 [ "$failed" -eq 0 ] || log "failed: ${failures[*]}"
 echo "$passed passed, $failed failed"
