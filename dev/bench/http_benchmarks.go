@@ -87,7 +87,9 @@ const upsertPgbench = `\set i random(1, :players)
 \set partido :first_match + :m - 1
 INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
 SELECT :jugador, 'jugador' || lpad(:i::text, 6, '0') || '@bench.test', p.id, :local, :visitante
-  FROM fixtures.partidos_publicados p WHERE p.id = :partido AND p.apostable
+  FROM fixtures.partidos_publicados p
+ WHERE p.id = :partido AND p.apostable
+   AND EXISTS (SELECT 1 FROM players.sesiones_vigentes s WHERE s.id = md5(:jugador::text)::uuid)
 ON CONFLICT (jugador_id, partido_id) DO UPDATE
    SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
        jugador_email = EXCLUDED.jugador_email, actualizada = now()

@@ -73,7 +73,7 @@ func openSessions(ctx context.Context, db *pgxpool.Pool, key []byte, ids []int64
 	expires := time.Now().Add(24 * time.Hour)
 	rows, err := db.Query(ctx, `
 		INSERT INTO players.sesiones (id, jugador_id, expira)
-		SELECT gen_random_uuid(), id, $2 FROM unnest($1::bigint[]) AS id
+		SELECT md5(id::text)::uuid, id, $2 FROM unnest($1::bigint[]) AS id
 		RETURNING id::text, jugador_id`, ids, expires)
 	if err != nil {
 		return nil, err

@@ -51,8 +51,9 @@ func run(log *slog.Logger) error {
 	defer pool.Close()
 	server := httpserver.New(base.HTTP, log)
 	server.AddCheck("postgres", postgres.Ping(pool))
-	predictionshttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool), &predictionshttp.PredictionHandlers{
-		Service: predictions.New(store.New(pool)),
+	sessions := session.NewVerifier(base.SessionKey, pool)
+	predictionshttp.Routes(server.Engine, sessions, &predictionshttp.PredictionHandlers{
+		Service: predictions.New(store.New(pool), sessions),
 		Metrics: predictionshttp.NewMetrics(server.Registry),
 		// Per player, in this process: with N replicas a player may get up to N times this.
 		WriteLimit: ratelimit.New(writeRate, writeBurst),

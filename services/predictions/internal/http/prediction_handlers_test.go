@@ -39,8 +39,9 @@ func newLimitedFixture(t *testing.T, limit *ratelimit.Limiter) *fixture {
 	db := testenv.NewDB(t)
 	pool := db.Pool(t, "predictions")
 	server := httpserver.New(httpserver.Config{Service: "predictions"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	predictionshttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool), &predictionshttp.PredictionHandlers{
-		Service: predictions.New(store.New(pool)), Metrics: predictionshttp.NewMetrics(server.Registry),
+	sessions := session.NewVerifier(testenv.SessionKey, pool)
+	predictionshttp.Routes(server.Engine, sessions, &predictionshttp.PredictionHandlers{
+		Service: predictions.New(store.New(pool), sessions), Metrics: predictionshttp.NewMetrics(server.Registry),
 		WriteLimit: limit,
 	})
 	f := &fixture{t: t, db: db, api: testenv.NewAPI(t, server.Engine)}
@@ -203,10 +204,31 @@ func TestIdentityComesFromTheSession(t *testing.T) {
 			}
 		})
 	}
-	// After 'Salir' the same cookie is refused.
+	// After 'Salir' the same cookie is refused, and writes change nothing: the write routes
+	// check only the token's signature and leave the session to their statement's guard.
 	f.exec(`UPDATE players.sesiones SET cerrada = now() WHERE jugador_id = $1`, bruno.ID)
-	if res := f.api.Do("GET", path(bruno), nil, testenv.As(bruno)); res.Status != 401 {
-		t.Fatalf("cookie of an ended session: %d", res.Status)
+	closed := f.newMatch(`'ARG', 'FRA', now() + interval '30 minutes'`) // past its cut-off
+	for _, c := range []struct {
+		name, method, url string
+		body              any
+	}{
+		{"read", "GET", path(bruno), nil},
+		{"save", "POST", path(bruno), body(f.match, 7, 7, bruno.Email)},
+		{"save a new one", "POST", path(bruno), body(f.newMatch(`'ARG', 'FRA', now() + interval '3 days'`), 7, 7, bruno.Email)},
+		{"save after the cut-off", "POST", path(bruno), body(closed, 7, 7, bruno.Email)},
+		{"save for no match", "POST", path(bruno), body(999999, 7, 7, bruno.Email)},
+		{"update", "PUT", fmt.Sprintf("%s/%d", path(bruno), brunos.ID), body(f.match, 7, 7, bruno.Email)},
+		{"update another's", "PUT", fmt.Sprintf("%s/%d", path(bruno), brunos.ID+1000), body(f.match, 7, 7, bruno.Email)},
+	} {
+		res := f.api.Do(c.method, c.url, c.body, testenv.As(bruno))
+		if res.Status != 401 || res.ErrorCode() != "no_autenticado" {
+			t.Errorf("%s with the cookie of an ended session: %d %s, want 401", c.name, res.Status, res.Body)
+		}
+	}
+	var rows int
+	f.db.AdminPool(t).QueryRow(context.Background(), `SELECT count(*) FROM predictions.apuestas WHERE jugador_id = $1`, bruno.ID).Scan(&rows)
+	if n, l, v := f.stored(bruno, f.match); rows != 1 || n != 1 || l != 1 || v != 1 {
+		t.Fatalf("an ended session changed Bruno's predictions: %d rows, %d-%d", rows, l, v)
 	}
 }
 

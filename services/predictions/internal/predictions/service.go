@@ -14,8 +14,8 @@ import (
 
 // Store is what the service needs of the database.
 type Store interface {
-	Save(ctx context.Context, playerID int64, email string, partido int64, local, visitante int) (store.Apuesta, bool, error)
-	Update(ctx context.Context, id, playerID, partido int64, local, visitante int) (store.Apuesta, error)
+	Save(ctx context.Context, sessionID string, playerID int64, email string, partido int64, local, visitante int) (store.Apuesta, bool, error)
+	Update(ctx context.Context, sessionID string, id, playerID, partido int64, local, visitante int) (store.Apuesta, error)
 	MatchOf(ctx context.Context, id, playerID int64) (int64, bool, error)
 	Match(ctx context.Context, partido int64) (store.MatchState, error)
 	OfPlayer(ctx context.Context, playerID int64) ([]store.Apuesta, error)
@@ -48,11 +48,22 @@ var (
 	errWrongMatch = apierror.Invalid("La jugada es de otro partido.")
 )
 
+// Sessions says whether a session is still open (session.Verifier). The write routes check
+// only the token's signature; the write statements guard on the session, and when one changes
+// nothing this is asked first, so that a closed session is told so (401) and never why the
+// write would have been refused otherwise.
+type Sessions interface {
+	Live(ctx context.Context, sessionID string) (bool, error)
+}
+
 // Service applies the rules.
-type Service struct{ store Store }
+type Service struct {
+	store    Store
+	sessions Sessions
+}
 
 // New builds the service.
-func New(st Store) *Service { return &Service{store: st} }
+func New(st Store, sessions Sessions) *Service { return &Service{store: st, sessions: sessions} }
 
 // Owner checks that the e-mail of the path is the session's: identity comes from the
 // session, never from the path.
@@ -89,9 +100,9 @@ func (s *Service) Save(ctx context.Context, c session.Claims, e Entrada) (store.
 	if err != nil {
 		return store.Apuesta{}, false, err
 	}
-	a, created, err := s.store.Save(ctx, c.PlayerID, c.Email, partido, local, visitante)
+	a, created, err := s.store.Save(ctx, c.SessionID, c.PlayerID, c.Email, partido, local, visitante)
 	if errors.Is(err, store.ErrNoRows) {
-		return a, false, s.whyRefused(ctx, partido)
+		return a, false, s.whyRefused(ctx, c, partido)
 	}
 	return a, created, err
 }
@@ -102,8 +113,11 @@ func (s *Service) Update(ctx context.Context, c session.Claims, id int64, e Entr
 	if err != nil {
 		return store.Apuesta{}, err
 	}
-	a, err := s.store.Update(ctx, id, c.PlayerID, partido, local, visitante)
+	a, err := s.store.Update(ctx, c.SessionID, id, c.PlayerID, partido, local, visitante)
 	if !errors.Is(err, store.ErrNoRows) {
+		return a, err
+	}
+	if err := s.sessionEnded(ctx, c); err != nil {
 		return a, err
 	}
 	owned, ok, err := s.store.MatchOf(ctx, id, c.PlayerID)
@@ -115,7 +129,7 @@ func (s *Service) Update(ctx context.Context, c session.Claims, id int64, e Entr
 	case owned != partido:
 		return a, errWrongMatch
 	}
-	return a, s.whyRefused(ctx, partido)
+	return a, s.whyRefused(ctx, c, partido)
 }
 
 // OfPlayer lists the player's predictions.
@@ -137,7 +151,23 @@ func (s *Service) OfMatch(ctx context.Context, partido int64) ([]store.ApuestaDe
 	return s.store.OfMatch(ctx, partido)
 }
 
-func (s *Service) whyRefused(ctx context.Context, partido int64) error {
+// sessionEnded is ErrUnauthenticated when the session is no longer open.
+func (s *Service) sessionEnded(ctx context.Context, c session.Claims) error {
+	live, err := s.sessions.Live(ctx, c.SessionID)
+	switch {
+	case err != nil:
+		return err
+	case !live:
+		return apierror.ErrUnauthenticated
+	}
+	return nil
+}
+
+// whyRefused tells why a write changed nothing: a closed session first, then the match.
+func (s *Service) whyRefused(ctx context.Context, c session.Claims, partido int64) error {
+	if err := s.sessionEnded(ctx, c); err != nil {
+		return err
+	}
 	st, err := s.store.Match(ctx, partido)
 	switch {
 	case err != nil:

@@ -45,18 +45,23 @@ func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 
 // Save creates the player's prediction for a match, or updates the one there is (one row per
 // player and match, so double submits never duplicate). The SELECT yields no row unless the
-// match is apostable by the database clock, so nothing is written after the cut-off.
-func (s *Store) Save(ctx context.Context, playerID int64, email string, partido int64, local, visitante int) (Apuesta, bool, error) {
+// match is apostable by the database clock, so nothing is written after the cut-off, and
+// unless the session is still open (players.sesiones_vigentes), so nothing is written for a
+// player who signed out: the route checks only the token's signature (session.Signed), and
+// this guard stands for the session lookup it saves.
+func (s *Store) Save(ctx context.Context, sessionID string, playerID int64, email string, partido int64, local, visitante int) (Apuesta, bool, error) {
 	var a Apuesta
 	var created bool
 	err := s.pool.QueryRow(ctx, `
 		INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
-		SELECT $1, $2, p.id, $4, $5 FROM fixtures.partidos_publicados p WHERE p.id = $3 AND p.apostable
+		SELECT $1, $2, p.id, $4, $5 FROM fixtures.partidos_publicados p
+		 WHERE p.id = $3 AND p.apostable
+		   AND EXISTS (SELECT 1 FROM players.sesiones_vigentes s WHERE s.id = $6)
 		ON CONFLICT (jugador_id, partido_id) DO UPDATE
 		   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
 		       jugador_email = EXCLUDED.jugador_email, actualizada = now()
 		RETURNING id, partido_id, goles_local, goles_visitante, jugador_email, (xmax = 0) AS creada`,
-		playerID, email, partido, local, visitante,
+		playerID, email, partido, local, visitante, sessionID,
 	).Scan(&a.ID, &a.Partido, &a.GolesLocal, &a.GolesVisitante, &a.Jugador, &created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, false, ErrNoRows
@@ -64,8 +69,9 @@ func (s *Store) Save(ctx context.Context, playerID int64, email string, partido 
 	return a, created, err
 }
 
-// Update changes one of the player's predictions, under the same cut-off as Save.
-func (s *Store) Update(ctx context.Context, id, playerID, partido int64, local, visitante int) (Apuesta, error) {
+// Update changes one of the player's predictions, under the same cut-off and session guard as
+// Save.
+func (s *Store) Update(ctx context.Context, sessionID string, id, playerID, partido int64, local, visitante int) (Apuesta, error) {
 	var a Apuesta
 	err := s.pool.QueryRow(ctx, `
 		UPDATE predictions.apuestas a
@@ -73,8 +79,9 @@ func (s *Store) Update(ctx context.Context, id, playerID, partido int64, local, 
 		  FROM fixtures.partidos_publicados p
 		 WHERE a.id = $1 AND a.jugador_id = $2 AND a.partido_id = $3
 		   AND p.id = a.partido_id AND p.apostable
+		   AND EXISTS (SELECT 1 FROM players.sesiones_vigentes s WHERE s.id = $6)
 		RETURNING a.id, a.partido_id, a.goles_local, a.goles_visitante, a.jugador_email`,
-		id, playerID, partido, local, visitante,
+		id, playerID, partido, local, visitante, sessionID,
 	).Scan(&a.ID, &a.Partido, &a.GolesLocal, &a.GolesVisitante, &a.Jugador)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, ErrNoRows
