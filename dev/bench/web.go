@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log"
 	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 type firstLoadRun struct {
@@ -40,11 +42,20 @@ func (b *bench) firstLoad(ctx context.Context) (webFigures, error) {
 	}
 	f.InitialJSKB, _ = strconv.ParseFloat(string(m[1]), 64)
 
-	cmd := exec.CommandContext(ctx, "node", "scripts/first-load.mjs", b.cfg.WebURL, strconv.Itoa(b.cfg.WebRuns))
+	// The script gives each run 30 s and three tries; this bounds the whole in case the browser
+	// itself stops answering.
+	loads, cancel := context.WithTimeout(ctx, time.Duration(b.cfg.WebRuns+1)*2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(loads, "node", "scripts/first-load.mjs", b.cfg.WebURL, strconv.Itoa(b.cfg.WebRuns))
 	cmd.Dir = b.cfg.WebDir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err = cmd.Output()
 	if err != nil {
-		return f, fmt.Errorf("first-load.mjs: %w\n%s", err, out)
+		return f, fmt.Errorf("first-load.mjs: %w\n%s%s", err, out, stderr.String())
+	}
+	if stderr.Len() > 0 {
+		log.Printf("first-load.mjs: %s", strings.TrimSpace(stderr.String()))
 	}
 	var parsed struct{ Runs []firstLoadRun }
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")

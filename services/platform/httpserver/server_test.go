@@ -73,10 +73,27 @@ func TestErrorsCarryCodeSpanishMessageAndRequestID(t *testing.T) {
 			}
 		})
 	}
-	for name, origin := range map[string]string{"same host": "http://prode.local", "allowed": "https://prode.example", "none": ""} {
+	for name, origin := range map[string]string{"allowed": "https://prode.example", "none": ""} {
 		if rec := do(s.Engine, "POST", "/api/cosas/1", `{"n":1}`, map[string]string{"Origin": origin}); rec.Code != 200 {
 			t.Errorf("%s origin refused: %d %s", name, rec.Code, rec.Body)
 		}
+	}
+	// With PUBLIC_ORIGIN set, the request's own Host is no proof: the client chose it, and the
+	// scheme and port must match too.
+	for name, origin := range map[string]string{"the request's host": "http://prode.local", "plain http": "http://prode.example",
+		"another port": "https://prode.example:8443", "a subdomain": "https://www.prode.example", "opaque": "null"} {
+		if rec := do(s.Engine, "POST", "/api/cosas/1", `{"n":1}`, map[string]string{"Origin": origin}); rec.Code != 403 {
+			t.Errorf("%s origin (%s): %d %s, want 403", name, origin, rec.Code, rec.Body)
+		}
+	}
+	// Without it, an Origin naming the request's own host passes.
+	bare := New(Config{Service: "test"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	bare.Engine.POST("/api/cosas/:id", func(c *gin.Context) { c.Status(204) })
+	if rec := do(bare.Engine, "POST", "/api/cosas/1", `{"n":1}`, map[string]string{"Origin": "http://prode.local"}); rec.Code != 204 {
+		t.Errorf("same host without PUBLIC_ORIGIN: %d %s", rec.Code, rec.Body)
+	}
+	if rec := do(bare.Engine, "POST", "/api/cosas/1", `{"n":1}`, map[string]string{"Origin": "https://evil.example"}); rec.Code != 403 {
+		t.Errorf("another host without PUBLIC_ORIGIN: %d %s", rec.Code, rec.Body)
 	}
 }
 

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { DevModeBanner } from '../../features/session/components/DevModeBanner';
 import { useSesion } from '../../features/session/api/getSesion';
+import { skipAutomaticSignIn } from '../../features/session/signIn/autoSignIn';
 import { Footer } from './Footer';
 import './layout.css';
 
@@ -8,6 +10,9 @@ import './layout.css';
 export function Layout() {
   const sesion = useSesion();
   const jugador = sesion.data ?? null;
+  useEffect(() => {
+    if (jugador) skipAutomaticSignIn();
+  }, [jugador]);
   return (
     <div className="app">
       <a className="skip-link" href="#contenido">

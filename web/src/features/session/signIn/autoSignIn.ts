@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 
-// Once per page load: after 'Salir' the landing comes back, and the popup should not reopen.
+// Once per page load, and only if the page was not loaded signed in: after 'Salir' the landing
+// comes back, and the popup must not open on its own (the click on 'Salir' would even let the
+// browser allow it).
 let attempted = false;
+
+/** The player was seen signed in on this page load: no automatic popup from now on. */
+export function skipAutomaticSignIn(): void {
+  attempted = true;
+}
 
 /**
  * The specification opens the sign-in popup as soon as the landing loads. Browsers usually block a
