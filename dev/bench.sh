@@ -36,7 +36,7 @@ case $mode in
     DIR=$ROOT/.soak/rush OUT=$ROOT/.soak/rush.md REF_PORT=22090
     STACK_ENV=(PRODE_PORT=8095 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=22432
                PRODE_REDIS_PORT=22379 PRODE_SVC_PORT_BASE=22080)
-    ARGS=(-players 10000 -sessions 10000 -rush-only -rush-duration "${RUSH_SECONDS:-60}s"
+    ARGS=(-players "${RUSH_PLAYERS:-10000}" -sessions 10000 -rush-only -rush-duration "${RUSH_SECONDS:-60}s"
           -rush-save-rate "${RUSH_SAVE_RATE:-300}" -rush-read-rate "${RUSH_READ_RATE:-1000}"
           -command "make soak (dev/bench.sh rush)")
     ;;

@@ -23,7 +23,10 @@ func TestSIGKILLMidBatchScoresEachResultOnceInEffect(t *testing.T) {
 	redisURL, prefix := testenv.Redis(t)
 	bin := testenv.Build(t, ".")
 
-	first := startScoring(t, bin, l, redisURL, prefix)
+	// 8 matches per transaction, not 64: 30 transactions for the batch, so that each kill lands
+	// in the middle of it however fast the machine is.
+	small := "SCORING_MATCHES_PER_TRANSACTION=8"
+	first := startScoring(t, bin, l, redisURL, prefix, small)
 	l.enterResults(l.matches, 0)
 	events := l.pending()
 	start := time.Now()
@@ -46,11 +49,11 @@ func TestSIGKILLMidBatchScoresEachResultOnceInEffect(t *testing.T) {
 	events = l.count(`SELECT count(*) FROM fixtures.eventos`)
 
 	// The second process catches up at once: kill it half-way through what is left once it is ready.
-	second := startScoring(t, bin, l, redisURL, prefix)
+	second := startScoring(t, bin, l, redisURL, prefix, small)
 	appliedAtReady := l.count(`SELECT count(*) FROM scoring.eventos_procesados`)
 	appliedAtSecondKill := killWhenApplied(t, second, l, events, appliedAtReady+(events-appliedAtReady)/2)
 
-	third := startScoring(t, bin, l, redisURL, prefix)
+	third := startScoring(t, bin, l, redisURL, prefix, small)
 	finishedAfter := l.waitScored(20 * time.Second)
 	total := time.Since(start)
 

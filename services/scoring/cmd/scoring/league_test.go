@@ -108,8 +108,8 @@ func (l *league) version() int64 {
 
 // startScoring runs the real scoring binary on the league's database with redisURL and prefix,
 // polling the outbox every 500 ms besides NOTIFY.
-func startScoring(t testing.TB, bin string, l *league, redisURL, prefix string) *testenv.Binary {
+func startScoring(t testing.TB, bin string, l *league, redisURL, prefix string, env ...string) *testenv.Binary {
 	t.Helper()
-	return testenv.Start(t, bin, "DATABASE_URL="+l.e.DB.URL("scoring"),
-		"REDIS_URL="+redisURL, "REDIS_PREFIX="+prefix, "POLL_INTERVAL=500ms")
+	return testenv.Start(t, bin, append([]string{"DATABASE_URL=" + l.e.DB.URL("scoring"),
+		"REDIS_URL=" + redisURL, "REDIS_PREFIX=" + prefix, "POLL_INTERVAL=500ms"}, env...)...)
 }

@@ -47,6 +47,7 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		env.Problem("SCORING_KNOCKOUT %v", err)
 	}
+	matchesPerTransaction := env.Int("SCORING_MATCHES_PER_TRANSACTION", scoring.DefaultMatchesPerTransaction, 1, 1000)
 	poll := env.Duration("POLL_INTERVAL", 2*time.Second)
 	if poll <= 0 {
 		env.Problem("POLL_INTERVAL must be positive")
@@ -77,7 +78,8 @@ func run(log *slog.Logger) error {
 	server.AddCheck("postgres", postgres.Ping(pool))
 	server.AddCheck("redis", func(ctx context.Context) error { return rdb.Ping(ctx).Err() })
 	standingsService := standings.New(store.NewStandingsStore(pool), standings.NewCache(rdb, redisPrefix), standings.LocalFreshFor, server.Registry, log)
-	scoringService := scoring.New(store.NewPointsStore(pool), standingsService, criterio, scoring.NewMetrics(server.Registry), log)
+	scoringService := scoring.New(store.NewPointsStore(pool), standingsService, criterio, matchesPerTransaction,
+		scoring.NewMetrics(server.Registry), log)
 	consumer, err := scoring.NewConsumer(base.DatabaseURL, scoringService, poll, log)
 	if err != nil {
 		return fmt.Errorf("consumer: %w", err)

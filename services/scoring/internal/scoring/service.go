@@ -88,19 +88,23 @@ type Service struct {
 	criterio  Criterio
 	metrics   *Metrics
 	log       *slog.Logger
+	// matchesPerTransaction bounds how many matches one scoring transaction takes.
+	matchesPerTransaction int
 	// criterioChecked: the stored points were computed with criterio (checked once per
 	// process, retried until PostgreSQL answers).
 	criterioChecked atomic.Bool
 }
 
-// New builds the service.
-func New(st Store, publisher Publisher, criterio Criterio, metrics *Metrics, log *slog.Logger) *Service {
-	return &Service{store: st, publisher: publisher, criterio: criterio, metrics: metrics, log: log}
+// New builds the service; matchesPerTransaction is DefaultMatchesPerTransaction in production.
+func New(st Store, publisher Publisher, criterio Criterio, matchesPerTransaction int, metrics *Metrics, log *slog.Logger) *Service {
+	return &Service{store: st, publisher: publisher, criterio: criterio, matchesPerTransaction: max(1, matchesPerTransaction),
+		metrics: metrics, log: log}
 }
 
-// matchesPerTransaction bounds how many matches one scoring transaction takes: a whole World
-// Cup (64) in one pass over the predictions, while a longer backlog still commits in steps.
-const matchesPerTransaction = 64
+// DefaultMatchesPerTransaction: a whole World Cup (64) in one pass over the predictions, while a
+// longer backlog still commits in steps (SCORING_MATCHES_PER_TRANSACTION; tests that kill the
+// process in the middle of a backlog set it lower, so that there is a middle).
+const DefaultMatchesPerTransaction = 64
 
 // ScoreMatch recomputes one match's points from its current result and marks eventos as
 // applied, then publishes the new standings version.
@@ -132,7 +136,7 @@ func (s *Service) publish(ctx context.Context) {
 	}
 }
 
-// scoreAll scores the matches in order, matchesPerTransaction per transaction, and publishes
+// scoreAll scores the matches in order, s.matchesPerTransaction per transaction, and publishes
 // once after them (each publish reads page 1 of the standings again), also when one
 // transaction fails: what was committed before it is shown.
 func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[int64][]int64) (scored int, err error) {
@@ -141,7 +145,7 @@ func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[in
 			s.publish(ctx)
 		}
 	}()
-	for chunk := range slices.Chunk(partidos, matchesPerTransaction) {
+	for chunk := range slices.Chunk(partidos, s.matchesPerTransaction) {
 		var ids []int64
 		for _, partido := range chunk {
 			ids = append(ids, eventos[partido]...)

@@ -237,7 +237,7 @@ func (e *Env) NewApp(opts Options) *App {
 	server := httpserver.New(httpserver.Config{Service: "scoring"}, log)
 	c := standings.NewCache(rdb, opts.Prefix)
 	st := standings.New(store.NewStandingsStore(pool), c, opts.LocalFreshFor, server.Registry, log)
-	sc := scoring.New(store.NewPointsStore(pool), st, opts.Criterio, scoring.NewMetrics(server.Registry), log)
+	sc := scoring.New(store.NewPointsStore(pool), st, opts.Criterio, scoring.DefaultMatchesPerTransaction, scoring.NewMetrics(server.Registry), log)
 	consumer, err := scoring.NewConsumer(e.DB.URL("scoring"), sc, opts.Poll, log)
 	if err != nil {
 		t.Fatal(err)

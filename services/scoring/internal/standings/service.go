@@ -8,9 +8,11 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/sync/singleflight"
 
 	"prode/platform/apierror"
 	"prode/scoring/internal/store"
@@ -34,11 +36,16 @@ type Store interface {
 
 var errNoPlayer = apierror.NotFound("Todavía no estás en la tabla de posiciones: ingresá de nuevo para registrarte.")
 
+// rebuildTimeout bounds one read of a page from PostgreSQL, shared by every request waiting
+// for it.
+const rebuildTimeout = 10 * time.Second
+
 // Service reads the standings.
 type Service struct {
 	store    Store
 	cache    *Cache
 	local    *localPages
+	rebuilds singleflight.Group // one PostgreSQL read per page at a time (fromDatabase)
 	requests *prometheus.CounterVec
 	log      *slog.Logger
 }
@@ -77,24 +84,49 @@ func (s *Service) Page(ctx context.Context, pagina, porPagina int) ([]byte, erro
 		s.requests.WithLabelValues("error").Inc()
 		s.log.Debug("standings cache unavailable", slog.String("error", cacheErr.Error()))
 	}
-	page, err := s.store.Page(ctx, pagina, porPagina)
-	if err != nil {
-		return nil, err
-	}
-	body, err = json.Marshal(page)
-	if err != nil {
-		return nil, err
-	}
-	// Pages past the end are not cached: any number of them could be asked for.
-	if len(page.Posiciones) > 0 || pagina == 1 {
-		s.local.put(page.Version, pagina, porPagina, body)
-		if errors.Is(cacheErr, errMiss) {
-			if err := s.cache.Store(ctx, page.Version, pagina, porPagina, body); err != nil {
-				s.log.Debug("standings page not cached", slog.String("error", err.Error()))
+	return s.fromDatabase(ctx, pagina, porPagina, errors.Is(cacheErr, errMiss))
+}
+
+// fromDatabase reads a page from PostgreSQL once for all the requests that want it at the same
+// moment. When a page expires in Redis (or Redis fails) under a rush, every request in flight
+// misses at once; each ranking every player itself buried PostgreSQL at 100,000 players (the
+// match-day rush of docs/benchmarks.md: timeouts on every service, on a page that one query
+// rebuilds). cacheIt stores the page in Redis, for a miss (not when Redis failed).
+func (s *Service) fromDatabase(ctx context.Context, pagina, porPagina int, cacheIt bool) ([]byte, error) {
+	key := strconv.Itoa(pagina) + "/" + strconv.Itoa(porPagina)
+	// Not the first caller's context: its client may leave while others still wait.
+	shared := context.WithoutCancel(ctx)
+	answer := s.rebuilds.DoChan(key, func() (any, error) {
+		ctx, cancel := context.WithTimeout(shared, rebuildTimeout)
+		defer cancel()
+		page, err := s.store.Page(ctx, pagina, porPagina)
+		if err != nil {
+			return nil, err
+		}
+		body, err := json.Marshal(page)
+		if err != nil {
+			return nil, err
+		}
+		// Pages past the end are not cached: any number of them could be asked for.
+		if len(page.Posiciones) > 0 || pagina == 1 {
+			s.local.put(page.Version, pagina, porPagina, body)
+			if cacheIt {
+				if err := s.cache.Store(ctx, page.Version, pagina, porPagina, body); err != nil {
+					s.log.Debug("standings page not cached", slog.String("error", err.Error()))
+				}
 			}
 		}
+		return body, nil
+	})
+	select {
+	case r := <-answer:
+		if r.Err != nil {
+			return nil, r.Err
+		}
+		return r.Val.([]byte), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	return body, nil
 }
 
 // Player returns the signed-in player's place.
