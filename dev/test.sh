@@ -14,9 +14,10 @@ LOG_PREFIX=test
 cd "$ROOT"
 what=${1:-all}
 MODULES=(migrations services/platform services/players services/fixtures services/predictions services/scoring)
-# The e2e stack: ports apart from `make up`'s so both can run at once.
+# The e2e stack: ports apart from `make up`'s so both can run at once. Debug logs: a line for
+# every request, so that dev/check-logs.sh looks for secrets in all of them.
 E2E_ENV=(PRODE_PORT=8090 PRODE_STATE_DIR="$ROOT/.test/stack" PRODE_PG_PORT=55434
-         PRODE_REDIS_PORT=56381 PRODE_SVC_PORT_BASE=28080)
+         PRODE_REDIS_PORT=56381 PRODE_SVC_PORT_BASE=28080 PRODE_LOG_LEVEL=debug)
 
 passed=0 failed=0 failures=() test_env="" e2e_stack=""
 cleanup() {

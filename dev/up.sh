@@ -5,6 +5,7 @@
 #
 # Overrides: PRODE_PORT (8080), PRODE_STATE_DIR (.dev), PRODE_PG_PORT (55432),
 # PRODE_REDIS_PORT (56379), PRODE_SVC_PORT_BASE (18080: services on 18081..18084, admin +1000),
+# PRODE_LOG_LEVEL (info; debug also logs every successful request),
 # REAL_DATES=1 seeds the real Qatar 2022 dates instead of shifting them to the near future.
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -55,6 +56,7 @@ for svc in "${SERVICES[@]}"; do
   nohup env -i PATH="$PATH" HOME="$HOME" \
     HTTP_ADDR="127.0.0.1:$port" ADMIN_ADDR="127.0.0.1:$admin" DATABASE_URL="$(db_url "prode_$svc")" \
     SESSION_KEY="$SESSION_KEY" PUBLIC_ORIGIN="http://localhost:$PRODE_PORT" LOG_FORMAT=json \
+    LOG_LEVEL="${PRODE_LOG_LEVEL:-info}" \
     "${extra[@]}" "$STATE/bin/$svc" </dev/null >"$STATE/logs/$svc.log" 2>&1 &
   echo $! >"$STATE/run/$svc.pid"
   log "$svc on 127.0.0.1:$port (admin $admin), log $STATE/logs/$svc.log"

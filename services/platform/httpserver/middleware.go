@@ -54,7 +54,13 @@ func validRequestID(id string) bool {
 
 // observe gives every request an id and a logger, recovers panics into a JSON 500, and
 // records the access log line and the HTTP metrics by route template (never the raw path,
-// which may hold an e-mail; never headers, which hold the session cookie).
+// which may hold an e-mail; never headers, which hold the session cookie). The log line is at
+// Info for an error answer (4xx, 5xx: its request id is in the body) or a slow one, at Debug
+// otherwise: the ingress logs every request already, and one JSON line and one write per
+// successful read cost a rush of standings about a tenth of its throughput (docs/benchmarks.md).
+// slowRequest: a successful request that took this long is logged at Info.
+const slowRequest = time.Second
+
 func observe(log *slog.Logger, m *metrics.HTTP) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
@@ -87,7 +93,11 @@ func observe(log *slog.Logger, m *metrics.HTTP) gin.HandlerFunc {
 		elapsed := time.Since(start)
 		m.Requests.WithLabelValues(route, c.Request.Method, status).Inc()
 		m.Duration.WithLabelValues(route, c.Request.Method, status).Observe(elapsed.Seconds())
-		reqLog.Info("request",
+		level := slog.LevelDebug
+		if c.Writer.Status() >= 400 || elapsed >= slowRequest {
+			level = slog.LevelInfo
+		}
+		reqLog.Log(c.Request.Context(), level, "request",
 			slog.String("method", c.Request.Method), slog.String("route", route),
 			slog.Int("status", c.Writer.Status()), slog.Duration("duration", elapsed))
 	}
