@@ -76,6 +76,19 @@ func (p *cpuProfile) measure(f func(charge func(name string, seconds float64)) e
 	return err
 }
 
+// cores is how many cores name kept busy on average.
+func (p *cpuProfile) cores(name string) float64 {
+	if p == nil || p.wall == 0 {
+		return 0
+	}
+	return p.seconds[name] / p.wall.Seconds()
+}
+
+// microsPerRequest is name's CPU time per request at rps.
+func (p *cpuProfile) microsPerRequest(name string, rps float64) float64 {
+	return 1e6 * ratio(p.cores(name), rps)
+}
+
 // String lists the programs that used the most CPU, as cores busy on average (2 = both cores).
 func (p *cpuProfile) String() string {
 	if p == nil || p.wall == 0 {
