@@ -9,7 +9,7 @@
 #   rush   `make soak`'s match-day rush alone (issue 6): 10,000 players with a session and 64
 #          predictions each, saving predictions while others read the standings and a result is
 #          scored, for RUSH_SECONDS (60) at RUSH_SAVE_RATE (300) saves and RUSH_READ_RATE (1000)
-#          reads a second; report in .soak/rush.md (port 8095, state in .soak/rush/). Fails when
+#          reads a second, with RUSH_PLAYERS (10000) players loaded (10,000 of them saving); report in .soak/rush.md (port 8095, state in .soak/rush/). Fails when
 #          the errors reach 0.1 %, a p95 200 ms, or an acknowledged save is not in the database.
 # Overrides (full): BENCH_PLAYERS (100000), BENCH_DURATION (10s), BENCH_REPEATS (5).
 # shellcheck source=dev/lib.sh

@@ -23,6 +23,8 @@ import { after, before, describe, it } from 'node:test';
 import { BASE_URL } from './lib/browser.mjs';
 
 const ORIGIN = new URL(BASE_URL).origin;
+/** origin with http and https swapped. */
+const otherScheme = (origin) => origin.replace(/^(https?):/, (_, scheme) => (scheme === 'http' ? 'https:' : 'http:'));
 const EVIL = 'https://evil.example';
 const COOKIE = 'prode_sesion';
 
@@ -380,6 +382,8 @@ describe('identity attacks through nginx are refused and change nothing', { time
       { name: 'Bruno changes his prediction with Sec-Fetch-Site: cross-site and no Origin', method: 'PUT', path: `${apuestas(BRUNO.email)}/${id}`, headers: { ...crossSite, Origin: null } },
       { name: 'Bruno predicts from Origin: null (a sandboxed frame)', method: 'POST', path: apuestas(BRUNO.email), headers: { Origin: 'null' } },
       { name: 'Bruno predicts from a look-alike origin', method: 'POST', path: apuestas(BRUNO.email), headers: { Origin: `${ORIGIN}.evil.example` } },
+      // The game's own host over the other scheme: the request's Host matches, PUBLIC_ORIGIN does not.
+      { name: "Bruno predicts from the game's host over the other scheme", method: 'POST', path: apuestas(BRUNO.email), headers: { Origin: otherScheme(ORIGIN) } },
     ].map((r) => ({ ...r, cookie: bruno.cookie, body: prediction(0, 5) }))) {
       await attack(t, { status: 403, error: 'origen_no_permitido', ...row });
     }

@@ -67,9 +67,8 @@ func (v *Verifier) Optional() gin.HandlerFunc {
 // Required refuses requests without a valid session with 401.
 func (v *Verifier) Required() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		token, err := c.Cookie(CookieName)
-		if err != nil || token == "" {
-			httpserver.Fail(c, apierror.ErrUnauthenticated)
+		token, ok := sessionCookie(c)
+		if !ok {
 			return
 		}
 		claims, err := v.Verify(c.Request.Context(), token)
@@ -93,9 +92,8 @@ func (v *Verifier) Required() gin.HandlerFunc {
 // its statement changed nothing, ask Live before giving any other reason.
 func (v *Verifier) Signed() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		token, err := c.Cookie(CookieName)
-		if err != nil || token == "" {
-			httpserver.Fail(c, apierror.ErrUnauthenticated)
+		token, ok := sessionCookie(c)
+		if !ok {
 			return
 		}
 		claims, err := Parse(v.key, token, v.now())
@@ -106,6 +104,16 @@ func (v *Verifier) Signed() gin.HandlerFunc {
 		c.Set(claimsKey, claims)
 		c.Next()
 	}
+}
+
+// sessionCookie is the request's session token; without one it answers 401 and says false.
+func sessionCookie(c *gin.Context) (string, bool) {
+	token, err := c.Cookie(CookieName)
+	if err != nil || token == "" {
+		httpserver.Fail(c, apierror.ErrUnauthenticated)
+		return "", false
+	}
+	return token, true
 }
 
 // AdminOnly must follow Required.
