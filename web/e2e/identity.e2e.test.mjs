@@ -7,7 +7,7 @@
 // matrix is one attack: other players' e-mails in paths and bodies, no cookie, forged cookies
 // (a changed character, changed claims under the old MAC, another key, no MAC), cross-site
 // writes (Origin, Sec-Fetch-Site), a player and a stranger on the organiser's routes, forged
-// sign-in codes, and Bruno's cookie replayed after 'Salir'. Each must be refused with the status
+// sign-in codes and a genuine one exchanged again, and Bruno's cookie replayed after 'Salir'. Each must be refused with the status
 // and stable error code the services document, as a JSON error with a request id and no
 // Set-Cookie, and after each one nothing has changed: Bruno's predictions, Ana's (none), the
 // matches and everyone's session (the player as stored now). The standings are read once at the
@@ -298,14 +298,18 @@ describe('identity attacks through nginx are refused and change nothing', { time
     }
   });
 
-  it('forged sign-in codes register no one and set no cookie', async (t) => {
+  it('forged and replayed sign-in codes register no one and set no cookie', async (t) => {
     const [, anaPayload, anaMac] = people.ana.code.split('.');
-    const exp = JSON.parse(Buffer.from(anaPayload, 'base64url').toString()).exp;
-    const eve = { email: EVE.email, nombre: EVE.nombre, exp };
+    const anaClaims = JSON.parse(Buffer.from(anaPayload, 'base64url').toString());
+    // Eve's claims in Ana's code, its nonce included: only the MAC tells them apart.
+    const eve = { ...anaClaims, email: EVE.email, nombre: EVE.nombre };
+    // Ana's code, exchanged in the arrange step, is still unexpired: a refusal here is its single use.
+    assert.ok(anaClaims.exp * 1000 > Date.now() + 5_000, "Ana's code is still valid for a while");
     for (const [name, code] of Object.entries({
       'a code for Eve with a made-up MAC': devCodeWith(eve, randomBytes(32).toString('hex')),
       "a code for Eve under Ana's MAC": devCodeWith(eve, anaMac),
       'a garbage code': `dev.${stamp}.garbage`,
+      "Ana's genuine code, already exchanged, posted again": people.ana.code,
     })) {
       await attack(t, { name, method: 'POST', path: '/api/sesion', status: 401, error: 'credencial_invalida', send: () => exchange(code) });
     }
@@ -372,7 +376,9 @@ describe('identity attacks through nginx are refused and change nothing', { time
   });
 
   it('cross-site writes with valid cookies', async (t) => {
-    const { bruno, admin, ana } = people;
+    const { bruno, admin } = people;
+    // Unused: Ana's first code was exchanged when she signed in, and codes are single-use.
+    const anaCode = await devCode(ANA);
     const id = brunoApuesta.id;
     const crossSite = { 'Sec-Fetch-Site': 'cross-site' };
     for (const row of [
@@ -394,11 +400,11 @@ describe('identity attacks through nginx are refused and change nothing', { time
       { name: 'the organiser enters a result with Sec-Fetch-Site: cross-site', method: 'PUT', path: `/api/partidos/${match.id}/resultado`, cookie: admin.cookie, body: { goles_local: 1, goles_visitante: 0 }, headers: crossSite },
       { name: 'the organiser imports a tournament from https://evil.example', method: 'POST', path: '/api/partidos/importar', cookie: admin.cookie, body: { name: `Ataques ${stamp}`, matches: [] }, headers: { Origin: EVIL } },
       {
-        // Login CSRF: a valid, unexpired code (Ana's) posted from another site mints no session.
+        // Login CSRF: a valid, unexpired, unused code (Ana's) posted from another site mints no session.
         name: "a valid sign-in code posted from https://evil.example",
         method: 'POST',
         path: '/api/sesion',
-        send: () => call('POST', '/api/sesion', { body: { code: ana.code }, headers: { Origin: EVIL } }),
+        send: () => call('POST', '/api/sesion', { body: { code: anaCode }, headers: { Origin: EVIL } }),
       },
     ]) {
       await attack(t, { status: 403, error: 'origen_no_permitido', ...row });

@@ -67,13 +67,15 @@ func run(log *slog.Logger) error {
 		return fmt.Errorf("database: %w", err)
 	}
 	defer pool.Close()
+	st := store.New(pool)
 
 	var exchanger players.Exchanger
 	var verifier *identity.Verifier
 	var dev *playershttp.DevHandlers
 	provider := playershttp.Provider{Modo: "google", ClientID: googleClientID}
 	if devLogin {
-		devProvider, err := identity.NewDevProvider(base.SessionKey)
+		// Exchanged codes are recorded in PostgreSQL, so each is exchanged once, across replicas.
+		devProvider, err := identity.NewDevProvider(base.SessionKey, st)
 		if err != nil {
 			return err
 		}
@@ -91,7 +93,7 @@ func run(log *slog.Logger) error {
 		}
 		exchanger = identity.NewGoogleExchanger(googleClientID, googleSecret, identity.GoogleEndpoint)
 	}
-	svc := players.New(exchanger, verifier, store.New(pool), base.SessionKey, sessionTTL, admins)
+	svc := players.New(exchanger, verifier, st, base.SessionKey, sessionTTL, admins)
 
 	server := httpserver.New(base.HTTP, log)
 	server.AddCheck("postgres", postgres.Ping(pool))

@@ -32,14 +32,13 @@ type stack struct {
 	api *testenv.API
 }
 
-func newStack(t *testing.T, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers) *stack {
+func newStack(t *testing.T, db *testenv.DB, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers) *stack {
 	t.Helper()
-	return newLimitedStack(t, ex, v, provider, dev, nil)
+	return newLimitedStack(t, db, ex, v, provider, dev, nil)
 }
 
-func newLimitedStack(t *testing.T, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers, limit *ratelimit.Limiter) *stack {
+func newLimitedStack(t *testing.T, db *testenv.DB, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers, limit *ratelimit.Limiter) *stack {
 	t.Helper()
-	db := testenv.NewDB(t)
 	pool := db.Pool(t, "players")
 	svc := players.New(ex, v, store.New(pool), testenv.SessionKey, time.Hour, []string{"admin@prode.test"})
 	// One trusted proxy, as behind the ingress (TRUSTED_PROXY_HOPS' default).
@@ -87,7 +86,7 @@ func googleStack(t *testing.T, keys *identity.KeySet, idToken *string) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newStack(t, identity.NewGoogleExchanger(clientID, "secret", endpoint), verifier,
+	return newStack(t, testenv.NewDB(t), identity.NewGoogleExchanger(clientID, "secret", endpoint), verifier,
 		playershttp.Provider{Modo: "google", ClientID: clientID}, nil)
 }
 
@@ -162,6 +161,12 @@ func TestGoogleSignInVerifiesTheIDToken(t *testing.T) {
 // devSignIn walks the dev chooser as the popup does and returns the sign-in answer.
 func devSignIn(t *testing.T, s *stack, form url.Values) *testenv.Response {
 	t.Helper()
+	return s.api.Do("POST", "/api/sesion", map[string]string{"code": devCode(t, s, form)})
+}
+
+// devCode walks the dev chooser as the popup does and returns the code it hands the app.
+func devCode(t *testing.T, s *stack, form url.Values) string {
+	t.Helper()
 	page := s.api.Do("GET", "/api/sesion/dev", nil)
 	if page.Status != 200 || !strings.Contains(string(page.Body), "Usar otra cuenta") || page.Header.Get("Content-Security-Policy") == "" {
 		t.Fatalf("chooser: %d %s", page.Status, page.Body)
@@ -175,11 +180,14 @@ func devSignIn(t *testing.T, s *stack, form url.Values) *testenv.Response {
 	if done.Status != 200 || m == nil {
 		t.Fatalf("chooser answer: %d %s", done.Status, done.Body)
 	}
-	return s.api.Do("POST", "/api/sesion", map[string]string{"code": string(m[1])})
+	return string(m[1])
 }
 
-func newDevStack(t *testing.T) *stack {
-	dev, err := identity.NewDevProvider(testenv.SessionKey)
+// newDevProvider is the dev provider and its verifier, as main wires them, recording the
+// exchanged codes through used (the store, on the test's database).
+func newDevProvider(t *testing.T, used identity.UsedCodes) (*identity.DevProvider, *identity.Verifier) {
+	t.Helper()
+	dev, err := identity.NewDevProvider(testenv.SessionKey, used)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +195,20 @@ func newDevStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newStack(t, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev})
+	return dev, verifier
+}
+
+func newDevStack(t *testing.T) *stack {
+	t.Helper()
+	return newDevStackOn(t, testenv.NewDB(t))
+}
+
+// newDevStackOn is a players replica in dev mode on db; two of them on one database are two
+// replicas.
+func newDevStackOn(t *testing.T, db *testenv.DB) *stack {
+	t.Helper()
+	dev, verifier := newDevProvider(t, store.New(db.Pool(t, "players")))
+	return newStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev})
 }
 
 func TestDevSignInRegisterAndSignOut(t *testing.T) {
@@ -276,18 +297,12 @@ func TestSignInRefusesBadBodies(t *testing.T) {
 // Retry-After and a Spanish message, whatever first hops the client forges; other addresses are
 // unaffected, and the tokens come back with time.
 func TestSignInIsRateLimitedPerAddress(t *testing.T) {
-	dev, err := identity.NewDevProvider(testenv.SessionKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	verifier, err := identity.NewVerifier(context.Background(), identity.DevAudience, dev.Keys().Client())
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := testenv.NewDB(t)
+	dev, verifier := newDevProvider(t, store.New(db.Pool(t, "players")))
 	limit := ratelimit.New(10.0/60, 3) // 10/min, burst 3
 	clock := time.Now()
 	limit.SetClock(func() time.Time { return clock })
-	s := newLimitedStack(t, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, limit)
+	s := newLimitedStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, limit)
 	from := func(ip string) func(*http.Request) { return testenv.WithHeader("X-Forwarded-For", ip) }
 	form := func(r *http.Request) {
 		body := url.Values{"cuenta": {"0"}}.Encode()

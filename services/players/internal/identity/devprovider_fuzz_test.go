@@ -4,14 +4,17 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
 // FuzzDevExchange: the dev provider's code exchange (POST /api/sesion in dev mode). No input
 // panics; refusals are ErrBadCode (which the players service answers with 401); an accepted
-// code is "dev.<payload>.<mac>" under our key, unexpired, and yields an ID token.
-// Seeds: testdata/fuzz/FuzzDevExchange (codes minted by fuzzProvider, and broken ones).
+// code is "dev.<payload>.<mac>" under our key, unexpired, and yields an ID token, and is refused
+// with ErrBadCode when exchanged again.
+// Seeds: testdata/fuzz/FuzzDevExchange (codes minted by fuzzProvider, and broken ones; seed-16
+// is a genuine code of before nonces, seed-17 one with a short nonce: both refused).
 func FuzzDevExchange(f *testing.F) {
 	d := fuzzProvider(f)
 	f.Fuzz(func(t *testing.T, code string) {
@@ -25,16 +28,45 @@ func FuzzDevExchange(f *testing.F) {
 		if !strings.HasPrefix(code, "dev.") || strings.Count(code, ".") != 2 || tok == "" {
 			t.Fatalf("%q accepted", code)
 		}
+		if _, err := d.Exchange(context.Background(), code); !errors.Is(err, ErrBadCode) {
+			t.Fatalf("%q accepted twice (second answer: %v)", code, err)
+		}
 	})
 }
 
-// fuzzProvider has a fixed code key and clock, so the checked-in seeds stay valid.
+// memoryUsedCodes is UsedCodes in memory, for the tests that need no database (the players
+// service's handler tests use the real table).
+type memoryUsedCodes struct {
+	mu   sync.Mutex
+	used map[string]time.Time
+	err  error // when set, every call fails with it, as PostgreSQL down would
+}
+
+func (m *memoryUsedCodes) MarkDevCodeUsed(_ context.Context, nonce string, vence time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.err != nil {
+		return false, m.err
+	}
+	if m.used == nil {
+		m.used = map[string]time.Time{}
+	}
+	if _, ok := m.used[nonce]; ok {
+		return false, nil
+	}
+	m.used[nonce] = vence
+	return true, nil
+}
+
+// fuzzProvider has a fixed code key, clock and nonce, so the checked-in seeds stay valid, and a
+// record of used codes of its own: a valid seed is accepted the first time the provider sees it.
 func fuzzProvider(tb testing.TB) *DevProvider {
-	d, err := NewDevProvider([]byte("0123456789abcdef0123456789abcdef"))
+	d, err := NewDevProvider([]byte("0123456789abcdef0123456789abcdef"), &memoryUsedCodes{})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	d.now = func() time.Time { return time.Unix(1_800_000_000, 0) }
+	d.newNonce = func() string { return "00112233445566778899aabbccddeeff" }
 	return d
 }
 
@@ -49,4 +81,4 @@ func TestFuzzSeedsHoldValidCodes(t *testing.T) {
 	}
 }
 
-const validSeed = "dev.eyJlbWFpbCI6ImFuYUBwcm9kZS50ZXN0Iiwibm9tYnJlIjoiQW5hIEfDs21leiIsImV4cCI6MTgwMDAwMDEyMH0.c065e14fb726149b5d9e0bbd9538e36aee4d0c3b307777d74b21d962e793fbef"
+const validSeed = "dev.eyJlbWFpbCI6ImFuYUBwcm9kZS50ZXN0Iiwibm9tYnJlIjoiQW5hIEfDs21leiIsImV4cCI6MTgwMDAwMDEyMCwibm9uY2UiOiIwMDExMjIzMzQ0NTU2Njc3ODg5OWFhYmJjY2RkZWVmZiJ9.f772d07d02f4ca2bc1f4261c00d6aa98504c4aa3a743b1d083a44b39d1285d84"

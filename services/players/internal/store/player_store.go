@@ -1,4 +1,5 @@
-// Package store holds the players service's SQL: players and their sessions.
+// Package store holds the players service's SQL: players, their sessions, and the dev sign-in
+// codes already exchanged.
 package store
 
 import (
@@ -72,4 +73,29 @@ func (s *Store) Rename(ctx context.Context, id int64, nombre string) (Player, er
 func (s *Store) EndSession(ctx context.Context, sessionID string) error {
 	_, err := s.pool.Exec(ctx, `UPDATE players.sesiones SET cerrada = now() WHERE id = $1 AND cerrada IS NULL`, sessionID)
 	return err
+}
+
+// MarkDevCodeUsed records the nonce of a dev sign-in code as exchanged, until vence (the code's
+// expiry). It answers false when the nonce was already there: the code was exchanged before, by
+// this replica or another. The insert is the check, so two replicas racing with the same code
+// cannot both win: the second waits for the first to commit and then inserts nothing.
+//
+// The same statement deletes up to 100 rows expired for ten minutes, so the table holds only the
+// last minutes' codes without a job of its own. The margin covers a replica whose clock is behind
+// the database's, which still takes a code the database deems expired. SKIP LOCKED: sign-ins
+// running together never wait for each other's deletions, nor deadlock over them.
+func (s *Store) MarkDevCodeUsed(ctx context.Context, nonce string, vence time.Time) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `
+		WITH vencidos AS (
+			DELETE FROM players.codigos_dev_usados WHERE nonce IN (
+				SELECT nonce FROM players.codigos_dev_usados
+				 WHERE vence < now() - interval '10 minutes'
+				 LIMIT 100 FOR UPDATE SKIP LOCKED)
+		)
+		INSERT INTO players.codigos_dev_usados (nonce, vence) VALUES ($1, $2)
+		ON CONFLICT (nonce) DO NOTHING`, nonce, vence)
+	if err != nil {
+		return false, err
+	}
+	return tag.RowsAffected() == 1, nil
 }

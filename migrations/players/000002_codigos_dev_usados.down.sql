@@ -1,0 +1,1 @@
+DROP TABLE IF EXISTS players.codigos_dev_usados;
