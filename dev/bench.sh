@@ -30,7 +30,7 @@ case $mode in
     STACK_ENV=(PRODE_PORT=8094 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=23432
                PRODE_REDIS_PORT=23379 PRODE_SVC_PORT_BASE=23080)
     ARGS=(-players 2000 -sessions 2000 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
-          -web-runs 1 -command "dev/bench.sh smoke")
+          -web-runs 1 -profile 1s -command "dev/bench.sh smoke")
     ;;
   rush)
     DIR=$ROOT/.soak/rush OUT=$ROOT/.soak/rush.md REF_PORT=22090
@@ -46,7 +46,8 @@ esac
 ensure_packages chromium wrk
 # Every port below Linux's ephemeral range (32768-60999), where a test's random port or an
 # outgoing connection could take it first.
-export "${STACK_ENV[@]}"
+# The services serve CPU profiles on their admin ports (PPROF): the report shows where their CPU went.
+export "${STACK_ENV[@]}" PRODE_PPROF=true
 stack_config
 
 cleanup() {
@@ -86,7 +87,9 @@ bench go run . "${ARGS[@]}" \
   -database "$(db postgres)" -predictions-database "$(db prode_predictions)" -pgbench "$PG_BIN/pgbench" \
   -reference "http://127.0.0.1:$REF_PORT" -web-url "http://localhost:$PRODE_PORT/" \
   -fixtures "$(svc fixtures)" -predictions "$(svc predictions)" -scoring "$(svc scoring)" \
-  -scoring-admin "http://127.0.0.1:$(svc_admin_port scoring)"
+  -scoring-admin "http://127.0.0.1:$(svc_admin_port scoring)" \
+  -fixtures-admin "http://127.0.0.1:$(svc_admin_port fixtures)" \
+  -predictions-admin "http://127.0.0.1:$(svc_admin_port predictions)"
 
 if [ "$mode" = smoke ]; then
   # Every row of the summary filled, and no request failed.

@@ -39,8 +39,9 @@ ensure_packages() {
   [ ${#pkgs[@]} -eq 0 ] && return 0
   [ "$(id -u)" -eq 0 ] || die "missing packages; run: sudo apt-get update && sudo apt-get install -y ${pkgs[*]}"
   log "installing ${pkgs[*]}"
-  apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}" </dev/null >&2
+  # Wait for another install's lock (two targets started at once) instead of failing.
+  apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${pkgs[@]}" </dev/null >&2
   NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 }
 

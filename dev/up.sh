@@ -56,7 +56,7 @@ for svc in "${SERVICES[@]}"; do
   nohup env -i PATH="$PATH" HOME="$HOME" \
     HTTP_ADDR="127.0.0.1:$port" ADMIN_ADDR="127.0.0.1:$admin" DATABASE_URL="$(db_url "prode_$svc")" \
     SESSION_KEY="$SESSION_KEY" PUBLIC_ORIGIN="http://localhost:$PRODE_PORT" LOG_FORMAT=json \
-    LOG_LEVEL="${PRODE_LOG_LEVEL:-info}" \
+    LOG_LEVEL="${PRODE_LOG_LEVEL:-info}" PPROF="${PRODE_PPROF:-false}" \
     "${extra[@]}" "$STATE/bin/$svc" </dev/null >"$STATE/logs/$svc.log" 2>&1 &
   echo $! >"$STATE/run/$svc.pid"
   log "$svc on 127.0.0.1:$port (admin $admin), log $STATE/logs/$svc.log"

@@ -12,6 +12,7 @@ replace (
 )
 
 require (
+	github.com/google/pprof v0.0.0-20261016150608-1facf8f91b50
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/tsenart/vegeta/v12 v12.13.0
 	prode/platform v0.0.0-00010101000000-000000000000

@@ -34,7 +34,7 @@ func staticCopy(url, dir, name string) (int, error) {
 }
 
 // getBenchmark compares a GET through the service with nginx serving its body as a file.
-func (b *bench) getBenchmark(ctx context.Context, serviceURL, file string) (comparison, error) {
+func (b *bench) getBenchmark(ctx context.Context, service, admin, serviceURL, file string) (comparison, error) {
 	size, err := staticCopy(serviceURL, b.cfg.StaticDir, file)
 	if err != nil {
 		return comparison{}, err
@@ -44,7 +44,24 @@ func (b *bench) getBenchmark(ctx context.Context, serviceURL, file string) (comp
 	reference.URL = b.cfg.ReferenceURL + "/" + file
 	c, err := compareHTTP(ctx, b.cfg.WorkDir, subject, reference, b.cfg.Repeats)
 	c.BodyBytes = size
+	if err != nil {
+		return c, err
+	}
+	c.Profile, err = b.profile(ctx, service, admin, subject)
 	return c, err
+}
+
+// profile takes the service's CPU profile during one more run of the subject's load.
+func (b *bench) profile(ctx context.Context, service, admin string, load wrkRun) (serviceProfile, error) {
+	if b.cfg.ProfileTime <= 0 {
+		return serviceProfile{}, nil
+	}
+	load.Duration = b.cfg.ProfileTime + time.Second // the profile starts a little after wrk
+	file := filepath.Join(b.cfg.WorkDir, service+"-cpu.pprof")
+	return profileDuring(ctx, service, admin, file, b.cfg.ProfileTime, func(ctx context.Context) error {
+		_, err := load.run(ctx, b.cfg.WorkDir)
+		return err
+	})
 }
 
 // predictionLua sends each request as a random player of the given ones (cookie and e-mail in
@@ -172,5 +189,7 @@ func (b *bench) postBenchmark(ctx context.Context, players []player, firstPlayer
 	}
 	c.Subject = summarise(reports)
 	c.Reference = httpFigures{RPS: median(tps), MeanMS: median(lat), Runs: len(tps)}
-	return c, nil
+	var err error
+	c.Profile, err = b.profile(ctx, "predictions", b.cfg.PredictionsAdmin, subject)
+	return c, err
 }

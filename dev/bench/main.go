@@ -25,6 +25,8 @@ type config struct {
 	ReferenceURL, WebURL                      string
 	FixturesBase, PredictionsBase             string
 	ScoringBase, ScoringAdmin                 string
+	FixturesAdmin, PredictionsAdmin           string
+	ProfileTime                               time.Duration // 0: no CPU profiles
 	Players, Sessions, Connections            int
 	RunTime                                   time.Duration
 	Repeats, ScoringRepeats, RescoreRepeats   int
@@ -61,6 +63,9 @@ func main() {
 	flag.StringVar(&cfg.PredictionsBase, "predictions", "", "predictions service base URL")
 	flag.StringVar(&cfg.ScoringBase, "scoring", "", "scoring service base URL")
 	flag.StringVar(&cfg.ScoringAdmin, "scoring-admin", "", "scoring admin (metrics) base URL")
+	flag.StringVar(&cfg.FixturesAdmin, "fixtures-admin", "", "fixtures admin base URL (CPU profiles)")
+	flag.StringVar(&cfg.PredictionsAdmin, "predictions-admin", "", "predictions admin base URL (CPU profiles)")
+	flag.DurationVar(&cfg.ProfileTime, "profile", 5*time.Second, "CPU profile of the service in one more run of each load benchmark (0: none)")
 	flag.IntVar(&cfg.Players, "players", 100_000, "players to load, each predicting every match")
 	flag.IntVar(&cfg.Sessions, "sessions", 10_000, "players with a session, who send the predictions")
 	flag.IntVar(&cfg.Connections, "connections", 32, "concurrent connections of wrk and pgbench")
@@ -200,11 +205,11 @@ func run(ctx context.Context, cfg config) error {
 
 	b.memory.Phase("load")
 	log.Print("GET /api/posiciones vs nginx")
-	if r.Standings, err = b.getBenchmark(ctx, cfg.ScoringBase+"/api/posiciones", "posiciones.json"); err != nil {
+	if r.Standings, err = b.getBenchmark(ctx, "scoring", cfg.ScoringAdmin, cfg.ScoringBase+"/api/posiciones", "posiciones.json"); err != nil {
 		return err
 	}
 	log.Print("GET /api/partidos-sin-jugar vs nginx")
-	if r.Unplayed, err = b.getBenchmark(ctx, cfg.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json"); err != nil {
+	if r.Unplayed, err = b.getBenchmark(ctx, "fixtures", cfg.FixturesAdmin, cfg.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json"); err != nil {
 		return err
 	}
 	log.Print("match-day rush: saves and standings at once, a result scored meanwhile")

@@ -45,6 +45,13 @@ func cpuByProcess() map[int]processCPU {
 		}
 		utime, _ := strconv.ParseFloat(fields[11], 64)
 		stime, _ := strconv.ParseFloat(fields[12], 64)
+		if name == "postgres" {
+			// PostgreSQL's postmaster reaps its backends: the CPU of those that have exited
+			// (pgbench's, at the end of each run) is in its cutime and cstime.
+			cutime, _ := strconv.ParseFloat(fields[13], 64)
+			cstime, _ := strconv.ParseFloat(fields[14], 64)
+			utime, stime = utime+cutime, stime+cstime
+		}
 		out[pid] = processCPU{name: name, seconds: (utime + stime) / ticksPerSecond}
 	}
 	return out

@@ -157,9 +157,9 @@ func (r report) Markdown() string {
 		r.Web.InitialJSKB, r.Web.FCPMS, reached(r.Web.InitialJSKB <= 150))
 	w("")
 
-	r.httpSection(w, "GET /api/posiciones", r.Standings, c.ScoringBase+"/api/posiciones", "posiciones.json",
+	r.httpSection(w, "GET /api/posiciones", r.Standings, c.ScoringAdmin, c.ScoringBase+"/api/posiciones", "posiciones.json",
 		"The standings are served from Redis: one GET of the version key, one of the page at that version, then the cached bytes as they are.")
-	r.httpSection(w, "GET /api/partidos-sin-jugar", r.Unplayed, c.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json",
+	r.httpSection(w, "GET /api/partidos-sin-jugar", r.Unplayed, c.FixturesAdmin, c.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json",
 		"Every request reads the unplayed matches from PostgreSQL (one query over 64 rows with the cut-off by the database clock) and encodes them.")
 
 	w("## POST a prediction")
@@ -180,6 +180,7 @@ func (r report) Markdown() string {
 	w("| Prode | %.0f req/s | %.2f ms | %.2f ms | %.2f ms | | %s |", r.Save.Subject.RPS, r.Save.Subject.P50MS, r.Save.Subject.P95MS, r.Save.Subject.P99MS, r.Save.SubjectCPU.String())
 	w("| pgbench | %.0f tx/s | | | | %.2f ms | %s |", r.Save.Reference.RPS, r.Save.Reference.MeanMS, r.Save.ReferenceCPU.String())
 	w("")
+	r.Save.Profile.markdown(w, c.PredictionsAdmin)
 
 	w("## A result entered, to the standings in the API")
 	w("")
@@ -239,7 +240,7 @@ func (r report) Markdown() string {
 	return sb.String()
 }
 
-func (r report) httpSection(w func(string, ...any), name string, c comparison, url, file, how string) {
+func (r report) httpSection(w func(string, ...any), name string, c comparison, admin, url, file, how string) {
 	w("## %s", name)
 	w("")
 	w("%s", how)
@@ -253,6 +254,7 @@ func (r report) httpSection(w func(string, ...any), name string, c comparison, u
 	w("| Prode | %.0f req/s | %.2f ms | %.2f ms | %.2f ms | %s |", c.Subject.RPS, c.Subject.P50MS, c.Subject.P95MS, c.Subject.P99MS, c.SubjectCPU.String())
 	w("| nginx | %.0f req/s | %.2f ms | %.2f ms | %.2f ms | %s |", c.Reference.RPS, c.Reference.P50MS, c.Reference.P95MS, c.Reference.P99MS, c.ReferenceCPU.String())
 	w("")
+	c.Profile.markdown(w, admin)
 }
 
 // writeRush is the match-day rush section, in docs/benchmarks.md and alone in `make soak`'s

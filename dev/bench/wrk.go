@@ -110,6 +110,7 @@ type comparison struct {
 	Subject, Reference       httpFigures
 	SubjectCPU, ReferenceCPU cpuProfile
 	BodyBytes                int
+	Profile                  serviceProfile // the service's CPU profile in one more run
 }
 
 // compareHTTP alternates runs of the subject and the reference (so that drift in the

@@ -8,24 +8,19 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-const clientAddressKey = "prode.client_address"
-
 // ClientAddress is the address of the client that sent the request, as the nearest trusted
-// proxy saw it (Config.TrustedProxyHops); the per-address sign-in limit keys on it. Outside
-// a Server's engine (no middleware ran) it is the connection's address.
+// proxy saw it (Config.TrustedProxyHops); the per-address sign-in limit keys on it. It is
+// worked out on first use, once per request. Outside a Server's engine (no middleware ran) it
+// is the connection's address.
 func ClientAddress(c *gin.Context) string {
-	if addr := c.GetString(clientAddressKey); addr != "" {
-		return addr
+	r := requestOf(c)
+	if r == nil {
+		return connectionAddress(c.Request)
 	}
-	return connectionAddress(c.Request)
-}
-
-// rememberClientAddress works the address out once per request, before any handler needs it.
-func rememberClientAddress(trustedProxyHops int) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		c.Set(clientAddressKey, clientAddress(c.Request, trustedProxyHops))
-		c.Next()
+	if r.clientAddress == "" {
+		r.clientAddress = clientAddress(c.Request, r.trustedProxyHops)
 	}
+	return r.clientAddress
 }
 
 // clientAddress reads X-Forwarded-For from the RIGHT. Each proxy that appends adds the address

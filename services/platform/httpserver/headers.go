@@ -1,6 +1,11 @@
 package httpserver
 
-import "github.com/gin-gonic/gin"
+import (
+	"net/http"
+	"slices"
+
+	"github.com/gin-gonic/gin"
+)
 
 // securityHeaderValues go on every answer of the API, errors and gin's own 404/405 included.
 // They are the non-CSP headers that nginx adds to the web app (docker/nginx-web.conf) and to the
@@ -22,14 +27,24 @@ const defaultCacheControl = "no-store"
 
 // securityHeaders sets the headers before the handler runs, so that they are there however the
 // answer is written (c.JSON, c.Data, Fail, a recovered panic) and a handler can still override
-// one by setting it again.
+// one by setting it again. The names are canonical and the one-value slices are built once and
+// shared by every answer: Header.Set would canonicalise and allocate each of them per request,
+// and nothing appends to or edits a value in place (Set and Add replace or reallocate a
+// full slice).
 func securityHeaders() gin.HandlerFunc {
+	shared := http.Header{}
+	for name, value := range securityHeaderValues {
+		shared.Set(name, value)
+	}
+	shared.Set("Cache-Control", defaultCacheControl)
+	for name, values := range shared {
+		shared[name] = slices.Clip(values)
+	}
 	return func(c *gin.Context) {
 		h := c.Writer.Header()
-		for name, value := range securityHeaderValues {
-			h.Set(name, value)
+		for name, values := range shared {
+			h[name] = values
 		}
-		h.Set("Cache-Control", defaultCacheControl)
 		c.Next()
 	}
 }

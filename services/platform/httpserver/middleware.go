@@ -18,19 +18,45 @@ import (
 
 const (
 	requestIDHeader = "X-Request-Id"
-	requestIDKey    = "prode.request_id"
-	loggerKey       = "prode.logger"
+	requestKey      = "prode.request"
 )
 
+// request is what the middleware knows of a request, kept under one key of the gin context:
+// one map entry per request, and the logger and client address worked out only when asked
+// for (most requests log nothing and never ask where they came from).
+type request struct {
+	id               string
+	baseLog          *slog.Logger
+	log              *slog.Logger // baseLog with the request id, made on first use
+	trustedProxyHops int
+	clientAddress    string // made on first use
+}
+
+func requestOf(c *gin.Context) *request {
+	if r, ok := c.Get(requestKey); ok {
+		return r.(*request)
+	}
+	return nil
+}
+
 // RequestID returns the request's id (from the ingress when it sent one, else ours).
-func RequestID(c *gin.Context) string { return c.GetString(requestIDKey) }
+func RequestID(c *gin.Context) string {
+	if r := requestOf(c); r != nil {
+		return r.id
+	}
+	return ""
+}
 
 // Logger returns the request's logger, which carries the request id.
 func Logger(c *gin.Context) *slog.Logger {
-	if l, ok := c.Get(loggerKey); ok {
-		return l.(*slog.Logger)
+	r := requestOf(c)
+	if r == nil {
+		return slog.Default()
 	}
-	return slog.Default()
+	if r.log == nil {
+		r.log = r.baseLog.With(slog.String("request_id", r.id))
+	}
+	return r.log
 }
 
 func newRequestID() string {
@@ -61,24 +87,22 @@ func validRequestID(id string) bool {
 // slowRequest: a successful request that took this long is logged at Info.
 const slowRequest = time.Second
 
-func observe(log *slog.Logger, m *metrics.HTTP) gin.HandlerFunc {
+func observe(log *slog.Logger, m *metrics.HTTP, trustedProxyHops int) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
 		id := c.GetHeader(requestIDHeader)
 		if !validRequestID(id) {
 			id = newRequestID()
 		}
-		c.Set(requestIDKey, id)
-		c.Header(requestIDHeader, id)
-		reqLog := log.With(slog.String("request_id", id))
-		c.Set(loggerKey, reqLog)
+		c.Set(requestKey, &request{id: id, baseLog: log, trustedProxyHops: trustedProxyHops})
+		c.Writer.Header()[requestIDHeader] = []string{id} // canonical already: no Set
 		m.InFlight.Inc()
 		defer m.InFlight.Dec()
 
 		func() {
 			defer func() {
 				if p := recover(); p != nil {
-					reqLog.Error("panic", slog.Any("panic", p))
+					Logger(c).Error("panic", slog.Any("panic", p))
 					Fail(c, apierror.ErrInternal)
 				}
 			}()
@@ -97,7 +121,10 @@ func observe(log *slog.Logger, m *metrics.HTTP) gin.HandlerFunc {
 		if c.Writer.Status() >= 400 || elapsed >= slowRequest {
 			level = slog.LevelInfo
 		}
-		reqLog.Log(c.Request.Context(), level, "request",
+		if !log.Enabled(c.Request.Context(), level) {
+			return
+		}
+		Logger(c).Log(c.Request.Context(), level, "request",
 			slog.String("method", c.Request.Method), slog.String("route", route),
 			slog.Int("status", c.Writer.Status()), slog.Duration("duration", elapsed))
 	}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"sync/atomic"
 	"time"
 
@@ -37,6 +38,9 @@ type Config struct {
 	// clientAddress). 0, the zero value, ignores the header and uses the connection's address;
 	// TRUSTED_PROXY_HOPS defaults to 1, the ingress (or the local nginx).
 	TrustedProxyHops int
+	// Profiling serves net/http/pprof under /debug/pprof/ on the admin port, which the ingress
+	// never exposes: off by default, on for `make bench`, which reads the profiles into its report.
+	Profiling bool
 }
 
 // Check is a readiness dependency; its error is reported on /readyz.
@@ -60,7 +64,7 @@ func New(cfg Config, log *slog.Logger) *Server {
 	engine.HandleMethodNotAllowed = true
 	engine.ContextWithFallback = true
 	// securityHeaders first, so that every answer has them, whichever middleware refuses it.
-	engine.Use(securityHeaders(), rememberClientAddress(cfg.TrustedProxyHops), observe(log, httpMetrics), sameOrigin(cfg.AllowedOrigins))
+	engine.Use(securityHeaders(), observe(log, httpMetrics, cfg.TrustedProxyHops), sameOrigin(cfg.AllowedOrigins))
 	engine.NoRoute(func(c *gin.Context) { Fail(c, apierror.ErrNotFoundRoute) })
 	engine.NoMethod(func(c *gin.Context) { Fail(c, apierror.ErrMethod) })
 	return &Server{cfg: cfg, log: log, Engine: engine, Registry: reg, checks: map[string]Check{}}
@@ -95,6 +99,10 @@ func (s *Server) AdminHandler() http.Handler {
 		writeJSON(w, status, map[string]any{"estado": estado, "dependencias": deps})
 	})
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{Registry: s.Registry}))
+	if s.cfg.Profiling {
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	}
 	return mux
 }
 

@@ -32,6 +32,7 @@ func ReadBase(env *config.Env, name string) Base {
 			ShutdownTimeout: env.Duration("SHUTDOWN_TIMEOUT", 20*time.Second),
 			// The ingress (or the local nginx) in front: see httpserver.Config.
 			TrustedProxyHops: env.Int("TRUSTED_PROXY_HOPS", 1, 0, 10),
+			Profiling:        env.Bool("PPROF", false),
 		},
 		DatabaseURL: env.URL("DATABASE_URL"),
 		DBMaxConns:  env.Int("DB_MAX_CONNS", 20, 1, 500),

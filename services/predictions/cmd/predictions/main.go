@@ -39,6 +39,7 @@ func run(log *slog.Logger) error {
 		return err
 	}
 	env.Log(log)
+	service.TuneRuntime(log) // GOGC and GOMEMLIMIT defaults for a small heap in a container
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()

@@ -40,7 +40,7 @@ func (h *StandingsHandlers) list(c *gin.Context) {
 		httpserver.Fail(c, err)
 		return
 	}
-	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
+	httpserver.JSONBytes(c, http.StatusOK, body)
 }
 
 // mine answers the signed-in player's place (after session.Required).

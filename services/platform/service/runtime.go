@@ -1,0 +1,52 @@
+package service
+
+import (
+	"log/slog"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+)
+
+// defaultGCPercent is GOGC when the environment does not set it. A service's live heap is a
+// few MiB, so at Go's default of 100 a burst of requests starts a collection every few MiB
+// allocated: about a tenth of a service's CPU under `make bench`'s loads went to the collector.
+// 400 collects a quarter as often for some MiB more at the peak (docs/benchmarks.md, Memory);
+// the memory limit below keeps that from growing into the container's limit.
+const defaultGCPercent = 400
+
+// memoryLimitShare of the container's memory limit is the Go runtime's soft limit when
+// GOMEMLIMIT is not set: near it the collector runs as often as it must, well before the
+// kernel would kill the pod. The rest is headroom for what the runtime does not count.
+const memoryLimitShare = 0.85
+
+// cgroupMemoryMax is where cgroup v2 publishes the container's memory limit.
+const cgroupMemoryMax = "/sys/fs/cgroup/memory.max"
+
+// TuneRuntime sets the collector's defaults for a small service in a container, unless GOGC or
+// GOMEMLIMIT say otherwise, and logs what it chose.
+func TuneRuntime(log *slog.Logger) {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(defaultGCPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		if raw, err := os.ReadFile(cgroupMemoryMax); err == nil {
+			if limit, ok := memoryLimit(string(raw)); ok {
+				debug.SetMemoryLimit(limit)
+			}
+		}
+	}
+	gogc := debug.SetGCPercent(-1)
+	debug.SetGCPercent(gogc)
+	log.Info("runtime", slog.Int("gogc", gogc), slog.Int64("memory_limit_bytes", debug.SetMemoryLimit(-1)))
+}
+
+// memoryLimit is memoryLimitShare of a cgroup memory.max value; "max" (no limit) or anything
+// unreadable gives none.
+func memoryLimit(memoryMax string) (int64, bool) {
+	bytes, err := strconv.ParseInt(strings.TrimSpace(memoryMax), 10, 64)
+	if err != nil || bytes <= 0 {
+		return 0, false
+	}
+	return int64(float64(bytes) * memoryLimitShare), true
+}
