@@ -152,6 +152,17 @@ func breakDown(p *profile.Profile) (parts, top []profilePart) {
 	return parts, top[:min(10, len(top))]
 }
 
+// share is the part of the CPU charged to the parts whose names start with prefix.
+func (sp serviceProfile) share(prefix string) float64 {
+	var total float64
+	for _, p := range sp.Parts {
+		if strings.HasPrefix(p.Name, prefix) {
+			total += p.Share
+		}
+	}
+	return total
+}
+
 // markdown is the profile as a table of parts and a line of the busiest functions.
 func (sp serviceProfile) markdown(w func(string, ...any), admin string) {
 	if len(sp.Parts) == 0 {

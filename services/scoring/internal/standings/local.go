@@ -41,6 +41,23 @@ func (l *localPages) get(pagina, porPagina int) ([]byte, bool) {
 	return body, ok
 }
 
+// staleFor bounds how old a page may be when served while it is read again (Service.Page):
+// as long as a version key lives in Redis without a publish refreshing it.
+const staleFor = versionTTL
+
+// stale returns the page if its version was confirmed within staleFor, even if not within
+// freshFor: an answer a few seconds old while one request reads the page again, rather than
+// every request waiting for that read. A process that keeps no pages (freshFor 0) has none.
+func (l *localPages) stale(pagina, porPagina int) ([]byte, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.freshFor <= 0 || l.now().Sub(l.confirmed) >= staleFor {
+		return nil, false
+	}
+	body, ok := l.pages[pageKey{pagina, porPagina}]
+	return body, ok
+}
+
 // put remembers a page read at version, which was current just now. An older version than the
 // one held is ignored (a slow reader must not move the standings back).
 func (l *localPages) put(version int64, pagina, porPagina int, body []byte) {

@@ -2,14 +2,17 @@ package standings
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/redis/go-redis/v9"
 
 	"prode/scoring/internal/store"
@@ -76,5 +79,102 @@ func TestConcurrentMissesReadThePageOnce(t *testing.T) {
 	}
 	if errs[0] == nil {
 		t.Error("the request whose client left got an answer")
+	}
+}
+
+// gatedStore answers each Page read once a value is sent on next, naming the page after the
+// read's number, so that answers of different reads differ.
+type gatedStore struct {
+	reads atomic.Int32
+	next  chan struct{}
+}
+
+func (s *gatedStore) Page(ctx context.Context, pagina, porPagina int) (store.Pagina, error) {
+	n := s.reads.Add(1)
+	select {
+	case <-s.next:
+	case <-ctx.Done():
+		return store.Pagina{}, ctx.Err()
+	}
+	return store.Pagina{Version: 7, Pagina: pagina, PorPagina: porPagina, Posiciones: []store.Posicion{{Nombre: fmt.Sprintf("read %d", n)}}}, nil
+}
+
+func (s *gatedStore) Player(context.Context, int64, int) (store.MiPosicion, error) {
+	return store.MiPosicion{}, nil
+}
+func (s *gatedStore) Version(context.Context) (int64, error) { return 7, nil }
+
+// Once its page is no longer fresh, a request that cannot get it from Redis is answered at once
+// with the page held from moments ago while one read from PostgreSQL runs for everyone; the
+// next requests get what that read returned. Nobody waits for the database.
+func TestAStalePageIsServedWhileItIsReadAgain(t *testing.T) {
+	st := &gatedStore{next: make(chan struct{}, 1)}
+	unreachable := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
+	t.Cleanup(func() { _ = unreachable.Close() })
+	reg := prometheus.NewRegistry()
+	svc := New(st, NewCache(unreachable, "test:"), 50*time.Millisecond, reg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ctx := context.Background()
+
+	st.next <- struct{}{}
+	first, err := svc.Page(ctx, 1, 100)
+	if err != nil || !strings.Contains(string(first), "read 1") {
+		t.Fatalf("first read: %q %v", first, err)
+	}
+	time.Sleep(100 * time.Millisecond) // no longer fresh
+
+	// The database does not answer yet: every request still gets the page it had, at once.
+	for i := range 20 {
+		start := time.Now()
+		body, err := svc.Page(ctx, 1, 100)
+		if err != nil || string(body) != string(first) {
+			t.Fatalf("request %d while the page is read again: %q %v", i, body, err)
+		}
+		if d := time.Since(start); d > 500*time.Millisecond {
+			t.Fatalf("request %d waited %s for the database", i, d)
+		}
+	}
+	for wait := time.Now().Add(2 * time.Second); st.reads.Load() < 2 && time.Now().Before(wait); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := st.reads.Load(); n != 2 {
+		t.Fatalf("%d reads from PostgreSQL, want the first and one more for all the stale answers", n)
+	}
+
+	st.next <- struct{}{} // the read again returns
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		body, err := svc.Page(ctx, 1, 100)
+		if err == nil && strings.Contains(string(body), "read 2") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page read again never replaced the stale one: %q %v", body, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := testutil.ToFloat64(svc.requests.WithLabelValues("stale")); got < 20 {
+		t.Errorf("stale answers counted: %v, want at least 20", got)
+	}
+}
+
+// A page held longer than staleFor is not served: the request waits for PostgreSQL.
+func TestAPageTooOldIsNotServedStale(t *testing.T) {
+	st := &gatedStore{next: make(chan struct{}, 1)}
+	unreachable := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
+	t.Cleanup(func() { _ = unreachable.Close() })
+	svc := New(st, NewCache(unreachable, "test:"), 50*time.Millisecond, prometheus.NewRegistry(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	clock := time.Now()
+	svc.local.now = func() time.Time { return clock }
+
+	st.next <- struct{}{}
+	if _, err := svc.Page(context.Background(), 1, 100); err != nil {
+		t.Fatal(err)
+	}
+	clock = clock.Add(staleFor)
+	st.next <- struct{}{}
+	body, err := svc.Page(context.Background(), 1, 100)
+	if err != nil || !strings.Contains(string(body), "read 2") {
+		t.Fatalf("a page %s old was served instead of read again: %q %v", staleFor, body, err)
 	}
 }
