@@ -10,10 +10,11 @@ import (
 
 // defaultGCPercent is GOGC when the environment does not set it. A service's live heap is a
 // few MiB, so at Go's default of 100 a burst of requests starts a collection every few MiB
-// allocated: about a tenth of a service's CPU under `make bench`'s loads went to the collector.
-// 400 collects a quarter as often for some MiB more at the peak (docs/benchmarks.md, Memory);
-// the memory limit below keeps that from growing into the container's limit.
-const defaultGCPercent = 400
+// allocated: 6 to 16 % of a service's CPU under `make bench`'s loads went to the collector.
+// 200 collects half as often. 400 took it to 2 %, but scoring then peaked at 128 to 165 MiB in
+// the match-day rush against 44 MiB at 100 (docs/benchmarks.md, Memory); the memory limit
+// below keeps any setting from growing into the container's limit.
+const defaultGCPercent = 200
 
 // memoryLimitShare of the container's memory limit is the Go runtime's soft limit when
 // GOMEMLIMIT is not set: near it the collector runs as often as it must, well before the
