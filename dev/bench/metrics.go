@@ -48,3 +48,24 @@ func scoringMetrics(adminBase string) (scoringTx, error) {
 	}
 	return s, nil
 }
+
+// standingsSources counts scoring's standings answers by where they came from
+// (prode_standings_cache_requests_total: local, hit, miss, error, stale).
+func standingsSources(adminBase string) (map[string]float64, error) {
+	body, err := get(adminBase + "/metrics")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]float64{}
+	sc := bufio.NewScanner(bytes.NewReader(body))
+	for sc.Scan() {
+		series, value, ok := strings.Cut(sc.Text(), " ")
+		rest, found := strings.CutPrefix(series, `prode_standings_cache_requests_total{result="`)
+		if !ok || !found {
+			continue
+		}
+		source, _, _ := strings.Cut(rest, `"`)
+		out[source], _ = strconv.ParseFloat(value, 64)
+	}
+	return out, nil
+}

@@ -308,6 +308,25 @@ func (r report) writeRush(w func(format string, args ...any)) {
 		w("Answers other than 2xx: %s.", codes)
 	}
 	w("")
+	w("CPU during the rush (the load generator is `bench`, in process): %s. Scoring's answers of the", r.Rush.CPU.String())
+	w("standings by where they came from (prode_standings_cache_requests_total): %s.", sources(r.Rush.Sources))
+	w("")
+}
+
+// sources lists the standings' answers by source, most first.
+func sources(counts map[string]float64) string {
+	names := slices.Collect(maps.Keys(counts))
+	slices.SortFunc(names, func(a, b string) int { return int(counts[b] - counts[a]) })
+	var parts []string
+	for _, n := range names {
+		if counts[n] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %.0f", n, counts[n]))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // RushMarkdown is the report of a rush-only run (dev/bench.sh rush).

@@ -36,6 +36,10 @@ type rushFigures struct {
 	// predictions whose actualizada moved during the rush. Fewer stored than acknowledged is
 	// a lost write; more is a save that committed but whose answer did not arrive.
 	Acknowledged, Stored int64
+	// CPU is where the two cores went during the rush; Sources, where scoring's answers of the
+	// standings came from (prode_standings_cache_requests_total, by result, during the rush).
+	CPU     cpuProfile
+	Sources map[string]float64
 }
 
 // Lost is how many acknowledged saves are not in the database.
@@ -81,27 +85,42 @@ func (b *bench) rush(ctx context.Context, players []player, writable []int64, ad
 	if err := b.db.QueryRow(ctx, `SELECT clock_timestamp()`).Scan(&start); err != nil {
 		return f, err
 	}
-	var wg sync.WaitGroup
+	before, err := standingsSources(b.cfg.ScoringAdmin)
+	if err != nil {
+		return f, err
+	}
 	var resultErr error
-	wg.Go(func() {
-		f.Saves = attack(ctx, "saves", saveTargeter(b.cfg.PredictionsBase, players, writable), f.SaveRate, d)
+	_ = f.CPU.measure(func(func(string, float64)) error {
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			f.Saves = attack(ctx, "saves", saveTargeter(b.cfg.PredictionsBase, players, writable), f.SaveRate, d)
+		})
+		wg.Go(func() { f.Standings = attack(ctx, "standings", standings, f.ReadRate, d) })
+		wg.Go(func() {
+			time.Sleep(f.ResultAfter)
+			resultErr = put(fmt.Sprintf("%s/api/partidos/%d/resultado", b.cfg.FixturesBase, finished), admin.Cookie,
+				`{"goles_local":2,"goles_visitante":2}`)
+		})
+		wg.Wait()
+		return nil
 	})
-	wg.Go(func() { f.Standings = attack(ctx, "standings", standings, f.ReadRate, d) })
-	wg.Go(func() {
-		time.Sleep(f.ResultAfter)
-		resultErr = put(fmt.Sprintf("%s/api/partidos/%d/resultado", b.cfg.FixturesBase, finished), admin.Cookie,
-			`{"goles_local":2,"goles_visitante":2}`)
-	})
-	wg.Wait()
 	if resultErr != nil {
 		return f, resultErr
+	}
+	after, err := standingsSources(b.cfg.ScoringAdmin)
+	if err != nil {
+		return f, err
+	}
+	f.Sources = map[string]float64{}
+	for source, n := range after {
+		f.Sources[source] = n - before[source]
 	}
 	for code, n := range f.Saves.StatusCodes {
 		if code >= "200" && code < "300" {
 			f.Acknowledged += int64(n)
 		}
 	}
-	err := b.db.QueryRow(ctx, `SELECT count(*) FROM predictions.apuestas WHERE actualizada >= $1 AND partido_id = ANY($2)`,
+	err = b.db.QueryRow(ctx, `SELECT count(*) FROM predictions.apuestas WHERE actualizada >= $1 AND partido_id = ANY($2)`,
 		start, writable).Scan(&f.Stored)
 	return f, err
 }
