@@ -354,3 +354,41 @@ func TestStandingsFromMemoryFollowOtherReplicas(t *testing.T) {
 		t.Errorf("the other replica showed the new standings %v after they were published (LocalFreshFor %v)", late, fresh)
 	}
 }
+
+// Page 1 expires in Redis a minute after its last publish even though the version stays: the
+// repair loop reads it again, so that the first reads after a quiet minute find it cached.
+func TestRepairKeepsPageOneWarm(t *testing.T) {
+	e := scoringtest.New(t)
+	arrangeTable(t, e)
+	redisURL, prefix := testenv.Redis(t)
+	app := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: prefix})
+	direct := redis.NewClient(mustOptions(t, redisURL))
+	defer direct.Close()
+	ctx := context.Background()
+	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var version int64
+	if err := e.Admin.QueryRow(ctx, `SELECT version FROM scoring.estado`).Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	page1 := app.Cache.PageKey(version, 1, 100)
+	if n, _ := direct.Exists(ctx, page1).Result(); n != 1 {
+		t.Fatal("scoring did not publish page 1")
+	}
+	if err := direct.Del(ctx, page1).Err(); err != nil { // as if its TTL ran out
+		t.Fatal(err)
+	}
+	if err := app.Standings.RepairOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := direct.Exists(ctx, page1).Result(); n != 1 {
+		t.Fatal("the repair loop did not publish page 1 again once it had expired")
+	}
+	misses := app.Metric(t, "prode_standings_cache_requests_total", "result", "miss")
+	time.Sleep(1100 * time.Millisecond) // past the page kept in the process
+	pagina(t, app, "")
+	if got := app.Metric(t, "prode_standings_cache_requests_total", "result", "miss"); got != misses {
+		t.Errorf("the first read after the repair missed Redis")
+	}
+}

@@ -105,6 +105,15 @@ func (c *Cache) Store(ctx context.Context, version int64, pagina, porPagina int,
 	return err
 }
 
+// HasPage says whether Redis holds a page at version.
+func (c *Cache) HasPage(ctx context.Context, version int64, pagina, porPagina int) (bool, error) {
+	n, err := c.rdb.Exists(ctx, c.PageKey(version, pagina, porPagina)).Result()
+	if err != nil {
+		return false, c.failed(ctx, err)
+	}
+	return n == 1, nil
+}
+
 // SetVersion moves the version key up to version (never down) and refreshes its TTL; set
 // says whether the key was missing or behind.
 func (c *Cache) SetVersion(ctx context.Context, version int64) (set bool, err error) {
