@@ -37,7 +37,7 @@ var profilePatterns = []struct {
 	name string
 	re   *regexp.Regexp
 }{
-	{"system calls (socket reads and writes, epoll)", regexp.MustCompile(`^(syscall\.|internal/runtime/syscall\.|runtime\.netpoll|runtime/internal/syscall\.)`)},
+	{"system calls (socket reads and writes, epoll)", regexp.MustCompile(`^(syscall\.|internal/runtime/syscall\.|runtime/internal/syscall\.)`)},
 	{"garbage collection", regexp.MustCompile(`^runtime\.(gcBgMarkWorker|gcDrain|scanobject|markroot|gcAssist|bgsweep|bgscavenge|sweepone|gcMark)`)},
 	{"memory allocation", regexp.MustCompile(`^runtime\.(mallocgc|newobject|makeslice|growslice|makemap|rawstring|concatstring|slicebytetostring)`)},
 	{"goroutine scheduling", regexp.MustCompile(`^runtime\.(schedule|findRunnable|park_m|goexit|mcall|stealWork|ready|wakep|notesleep|futex|runqgrab|mPark|stopm|startm|netpollblock)`)},

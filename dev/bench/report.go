@@ -131,7 +131,7 @@ func (r report) Markdown() string {
 	w("  waited: the rush began after a quiet minute in which page 1 had expired in Redis, so the first")
 	w("  reads had nothing to serve. The repair loop now publishes page 1 again whenever it has expired")
 	w("  (standings.Service.RepairOnce). In this run scoring's answers came from: %s; the two cores", sources(r.Rush.Sources))
-	w("  went to: %s. What is left is PostgreSQL scoring the match beside the saves.", r.Rush.CPU.String())
+	w("  went to: %s. PostgreSQL scores the match beside the saves on the same two cores.", r.Rush.CPU.String())
 	w("- **GET /api/partidos-sin-jugar.** First measured at 0.09 of nginx: a PostgreSQL query and the JSON")
 	w("  encoding of 64 matches per request. The encoded answer is now kept for a second and forgotten")
 	w("  whenever an organiser changes anything through this process (fixtures/internal/http,")

@@ -30,15 +30,9 @@ func newLocalPages(freshFor time.Duration) *localPages {
 	return &localPages{freshFor: freshFor, now: time.Now, pages: map[pageKey][]byte{}}
 }
 
-// get returns the page if its version was confirmed recently enough.
+// get returns the page if its version was confirmed within freshFor.
 func (l *localPages) get(pagina, porPagina int) ([]byte, bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.now().Sub(l.confirmed) >= l.freshFor {
-		return nil, false
-	}
-	body, ok := l.pages[pageKey{pagina, porPagina}]
-	return body, ok
+	return l.confirmedWithin(l.freshFor, pagina, porPagina)
 }
 
 // staleFor bounds how old a page may be when served while it is read again (Service.Page):
@@ -49,9 +43,16 @@ const staleFor = versionTTL
 // freshFor: an answer a few seconds old while one request reads the page again, rather than
 // every request waiting for that read. A process that keeps no pages (freshFor 0) has none.
 func (l *localPages) stale(pagina, porPagina int) ([]byte, bool) {
+	if l.freshFor <= 0 {
+		return nil, false
+	}
+	return l.confirmedWithin(staleFor, pagina, porPagina)
+}
+
+func (l *localPages) confirmedWithin(maxAge time.Duration, pagina, porPagina int) ([]byte, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.freshFor <= 0 || l.now().Sub(l.confirmed) >= staleFor {
+	if l.now().Sub(l.confirmed) >= maxAge {
 		return nil, false
 	}
 	body, ok := l.pages[pageKey{pagina, porPagina}]
