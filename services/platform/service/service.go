@@ -5,6 +5,7 @@ package service
 import (
 	"log/slog"
 	"os"
+	"strings"
 	"time"
 
 	"prode/platform/config"
@@ -16,8 +17,12 @@ type Base struct {
 	HTTP        httpserver.Config
 	DatabaseURL string
 	DBMaxConns  int
-	SessionKey  []byte
-	Zone        *time.Location
+	// SessionKey signs new sessions and verifies them; SessionKeyPrevious (nil when unset)
+	// only verifies, so that SESSION_KEY can be rotated without signing everyone out: pass
+	// both to session.NewVerifier.
+	SessionKey         []byte
+	SessionKeyPrevious []byte
+	Zone               *time.Location
 }
 
 // ReadBase reads the shared settings from env.
@@ -34,11 +39,28 @@ func ReadBase(env *config.Env, name string) Base {
 			TrustedProxyHops: env.Int("TRUSTED_PROXY_HOPS", 1, 0, 10),
 			Profiling:        env.Bool("PPROF", false),
 		},
-		DatabaseURL: env.URL("DATABASE_URL"),
-		DBMaxConns:  env.Int("DB_MAX_CONNS", 20, 1, 500),
-		SessionKey:  env.Key("SESSION_KEY", 32),
-		Zone:        env.Location("DISPLAY_TIMEZONE", "America/Argentina/Buenos_Aires"),
+		DatabaseURL:        env.URL("DATABASE_URL"),
+		DBMaxConns:         env.Int("DB_MAX_CONNS", 20, 1, 500),
+		SessionKey:         env.Key("SESSION_KEY", 32),
+		SessionKeyPrevious: optionalKey(env, "SESSION_KEY_PREVIOUS", 32),
+		Zone:               env.Location("DISPLAY_TIMEZONE", "America/Argentina/Buenos_Aires"),
 	}
+}
+
+// optionalKey is env.Key for a variable that may be unset (nil then), logged masked like it.
+// When set, it goes through env.Key itself (on its own, so that it is logged once), so the
+// rules are SESSION_KEY's, and a bad value stops the service at start like any other.
+func optionalKey(env *config.Env, name string, minBytes int) []byte {
+	v := env.Secret(name, "")
+	if v == "" {
+		return nil
+	}
+	one := config.FromMap(map[string]string{name: v})
+	key := one.Key(name, minBytes)
+	if err := one.Err(); err != nil {
+		env.Problem("%s", strings.TrimPrefix(err.Error(), "configuration: "))
+	}
+	return key
 }
 
 // Logger writes JSON lines (LOG_FORMAT=text for a terminal) tagged with the service.

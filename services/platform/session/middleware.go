@@ -17,19 +17,27 @@ const claimsKey = "prode.session"
 
 // Verifier checks session cookies for one service.
 type Verifier struct {
-	key  []byte
+	keys [][]byte // the current key, then the previous ones
 	pool *pgxpool.Pool
 	now  func() time.Time
 }
 
-// NewVerifier verifies tokens signed with key; pool reaches players.sesiones_vigentes.
-func NewVerifier(key []byte, pool *pgxpool.Pool) *Verifier {
-	return &Verifier{key: key, pool: pool, now: time.Now}
+// NewVerifier verifies tokens signed with key, or with one of previous (SESSION_KEY_PREVIOUS,
+// during a key rotation; nil or empty ones are ignored, so an unset previous key can be passed
+// as it is); pool reaches players.sesiones_vigentes.
+func NewVerifier(key []byte, pool *pgxpool.Pool, previous ...[]byte) *Verifier {
+	keys := [][]byte{key}
+	for _, p := range previous {
+		if len(p) > 0 {
+			keys = append(keys, p)
+		}
+	}
+	return &Verifier{keys: keys, pool: pool, now: time.Now}
 }
 
 // Verify returns the claims of a live session.
 func (v *Verifier) Verify(ctx context.Context, token string) (Claims, error) {
-	c, err := Parse(v.key, token, v.now())
+	c, err := ParseAny(v.keys, token, v.now())
 	if err != nil {
 		return c, err
 	}
@@ -96,7 +104,7 @@ func (v *Verifier) Signed() gin.HandlerFunc {
 		if !ok {
 			return
 		}
-		claims, err := Parse(v.key, token, v.now())
+		claims, err := ParseAny(v.keys, token, v.now())
 		if err != nil {
 			httpserver.Fail(c, apierror.ErrUnauthenticated)
 			return

@@ -2,6 +2,11 @@
 // HMAC-signed claim set in an HttpOnly cookie. Only the players service mints; any service
 // verifies the signature offline and then asks PostgreSQL (players.sesiones_vigentes) that
 // the session was not ended with 'Salir'.
+//
+// Tokens are always signed with the current key (SESSION_KEY). Verification also accepts a
+// previous key (SESSION_KEY_PREVIOUS) so that the key can be rotated without signing every
+// player out: sessions minted before the rotation stay valid until they expire or the previous
+// key is dropped.
 package session
 
 import (
@@ -44,6 +49,12 @@ func Sign(key []byte, c Claims) (string, error) {
 
 // Parse checks the signature and the expiry and returns the claims.
 func Parse(key []byte, token string, now time.Time) (Claims, error) {
+	return ParseAny([][]byte{key}, token, now)
+}
+
+// ParseAny is Parse for a token signed with any of keys: the current key first, then a
+// previous one during a rotation.
+func ParseAny(keys [][]byte, token string, now time.Time) (Claims, error) {
 	var c Claims
 	if len(token) > 4096 {
 		return c, ErrInvalid
@@ -54,7 +65,7 @@ func Parse(key []byte, token string, now time.Time) (Claims, error) {
 	}
 	body, sig := token[:dot], token[dot+1:]
 	got, err := base64.RawURLEncoding.DecodeString(sig)
-	if err != nil || !hmac.Equal(got, mac(key, body)) {
+	if err != nil || !signedWithAny(keys, body, got) {
 		return c, ErrInvalid
 	}
 	ver, payload, ok := strings.Cut(body, ".")
@@ -69,6 +80,17 @@ func Parse(key []byte, token string, now time.Time) (Claims, error) {
 		return c, ErrInvalid
 	}
 	return c, nil
+}
+
+// signedWithAny: is sig the MAC of body under one of keys? An empty key never counts: an unset
+// previous key must not make tokens signed with "" valid.
+func signedWithAny(keys [][]byte, body string, sig []byte) bool {
+	for _, key := range keys {
+		if len(key) > 0 && hmac.Equal(sig, mac(key, body)) {
+			return true
+		}
+	}
+	return false
 }
 
 func mac(key []byte, body string) []byte {

@@ -38,3 +38,40 @@ func TestTokensAreRefusedWhenForgedOrExpired(t *testing.T) {
 		t.Error("an expired token was accepted")
 	}
 }
+
+// During a SESSION_KEY rotation a token verifies under the current key or the previous one,
+// and under nothing else; an unset previous key (empty) never makes a token signed with an
+// empty key valid.
+func TestTokensVerifyUnderTheCurrentOrThePreviousKey(t *testing.T) {
+	current := []byte("the new key of thirty-two bytes!")
+	previous := []byte("the old key of thirty-two bytes!")
+	now := time.Now()
+	c := Claims{SessionID: "s-1", PlayerID: 7, Expires: now.Add(time.Hour).Unix()}
+	sign := func(key []byte) string {
+		token, err := Sign(key, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return token
+	}
+	for _, tc := range []struct {
+		name   string
+		keys   [][]byte
+		signer []byte
+		ok     bool
+	}{
+		{"current key", [][]byte{current, previous}, current, true},
+		{"previous key", [][]byte{current, previous}, previous, true},
+		{"previous key, no longer listed", [][]byte{current}, previous, false},
+		{"another key", [][]byte{current, previous}, []byte("another key of thirty-two bytes!"), false},
+		{"an empty key", [][]byte{current, nil, {}}, []byte{}, false},
+	} {
+		if _, err := ParseAny(tc.keys, sign(tc.signer), now); (err == nil) != tc.ok {
+			t.Errorf("%s: err %v, want accepted=%v", tc.name, err, tc.ok)
+		}
+	}
+	v := NewVerifier(current, nil, nil, previous)
+	if _, err := ParseAny(v.keys, sign(previous), now); err != nil || len(v.keys) != 2 {
+		t.Errorf("NewVerifier(current, nil, nil, previous): keys %d, previous-key token %v", len(v.keys), err)
+	}
+}
