@@ -1,5 +1,5 @@
 # Thin entry points; the work is in dev/ (see the scripts' headers for overrides).
-.PHONY: up down test test-go test-web test-routes test-chart test-e2e vet soak bench bench-smoke
+.PHONY: up down test test-go test-web test-routes test-chart test-e2e test-cluster vet soak bench bench-smoke cluster cluster-down images
 
 up:           ## start the whole game locally; prints its URL
 	@dev/up.sh
@@ -17,6 +17,14 @@ test-chart:   ## helm lint, rendered manifests, install/upgrade on a real kube-a
 	@dev/test-chart.sh
 test-e2e:
 	@dev/test.sh e2e
+test-cluster: ## the chart on a real one-node Kubernetes: install, helm test, the browser through the ingress, upgrade under load, a failing migration, rollback, scoring killed, re-install
+	@dev/test-cluster.sh
+cluster:      ## start a one-node Kubernetes (as root): etcd, control plane, kubelet + containerd, kube-proxy, CoreDNS, Traefik, a registry on 127.0.0.1:5000; prints the kubeconfig
+	@dev/cluster.sh up
+cluster-down: ## stop what `make cluster` started and remove .cluster/
+	@dev/cluster.sh down
+images:       ## build the six images (docker/) with local stand-ins for the base images and push them to the cluster's registry (TAG=dev)
+	@dev/images.sh build $${TAG:-dev}
 vet:
 	@dev/test.sh vet
 soak:         ## the long checks: every fuzz target for FUZZTIME (30s) each, 30 s PostgreSQL and Redis outages, the match-day rush

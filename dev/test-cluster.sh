@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# The chart for real (make test-cluster; make test runs it): on the one-node cluster of
+# dev/cluster.sh (started here when it is not running, and then stopped at the end), with images
+# built from docker/ by dev/images.sh, in a namespace that enforces Pod Security "restricted":
+#   1. helm install with values-kind.yaml + values-cluster.yaml; every pod Ready (timed)
+#   2. helm test
+#   3. the e2e suite's browser scenario in Chromium through the cluster's ingress (Traefik)
+#   4. helm upgrade to a new image tag under steady load (vegeta): failed requests counted (goal 0)
+#   5. a failing migration stops the upgrade before any Deployment changes; the next upgrade
+#      recovers by itself (migrate forces the failed version back), with no hand-run SQL
+#   6. helm rollback to the first release
+#   7. a scoring pod killed in the middle of scoring: points and totals equal a recomputation
+#   8. helm uninstall, then install again on the same PersistentVolumeClaim: the data is there
+# Figures go to .test/cluster/report.md (docs/operations.md quotes the last run).
+# CLUSTER_KEEP=1 leaves the cluster and the release running afterwards.
+# shellcheck source=dev/lib.sh
+source "$(dirname "$0")/lib.sh"
+# shellcheck source=dev/chart-tools.sh
+source "$ROOT/dev/chart-tools.sh"
+LOG_PREFIX=test-cluster
+cd "$ROOT"
+
+NS=prode-test
+RELEASE=prode
+URL=http://localhost:8880
+OUT=$ROOT/.test/cluster
+REPORT=$OUT/report.md
+LOCK=/run/lock/prode-cluster.lock
+[ "$(id -u)" -eq 0 ] || die "the cluster test needs root (dev/cluster.sh)"
+mkdir -p "$OUT" /run/lock
+: >"$REPORT"
+report() { echo "$*" >>"$REPORT"; log "$*"; }
+
+# One cluster per machine: a second checkout's run waits here for the first to finish.
+exec 9>"$LOCK"
+if ! flock -n 9; then
+  log "another checkout's cluster test is running; waiting for it (up to 60 minutes)"
+  flock -w 3600 9 || die "the machine's cluster stayed busy for 60 minutes"
+fi
+
+started_cluster=""
+cleanup() {
+  local rc=$?
+  [ -z "${load_pid:-}" ] || kill -INT "$load_pid" 2>/dev/null || true
+  if [ $rc -ne 0 ] && [ -s .cluster/kubeconfig ]; then
+    log "failed; the namespace's state is in $OUT/state.txt"
+    { kubectl -n "$NS" get all,pvc,jobs -o wide; kubectl -n "$NS" get events --sort-by=.lastTimestamp | tail -40; } \
+      >"$OUT/state.txt" 2>&1 || true
+  fi
+  if [ -z "${CLUSTER_KEEP:-}" ] && [ -n "$started_cluster" ]; then dev/cluster.sh down || true; fi
+}
+trap cleanup EXIT
+
+dev/cluster.sh status || { dev/cluster.sh up >/dev/null; started_cluster=1; }
+ensure_kubernetes; ensure_helm
+export KUBECONFIG=$ROOT/.cluster/kubeconfig
+kubectl() { "$K8S_BIN/kubectl" "$@"; }
+helm() { "$HELM" "$@"; }
+VALUES=(-f charts/prode/values-kind.yaml -f charts/prode/values-cluster.yaml)
+
+# --- images: this tree as tag A; the same images as tag B (the upgrade); a broken migrate -----
+run=$(date +%s)
+TAG_A=a$run TAG_B=b$run
+t0=$SECONDS
+dev/images.sh build "$TAG_A"
+report "- images built and pushed (tag $TAG_A): $((SECONDS - t0)) s"
+for s in players fixtures predictions scoring migrate web; do
+  /usr/bin/docker tag "prode-$s:$TAG_A" "localhost:5000/prode-$s:$TAG_B"
+  /usr/bin/docker push -q "localhost:5000/prode-$s:$TAG_B" >/dev/null
+done
+# A migrate image with one more migration that fails halfway (a table created, then an error).
+broken=$OUT/broken-context
+rm -rf "$broken"; mkdir -p "$broken/docker"
+cp -r migrations services "$broken/"; cp docker/Dockerfile.go "$broken/docker/"; cp .dockerignore "$broken/"
+last=$(find migrations/players -name '*.up.sql' | sort | tail -1); last=$(basename "$last"); last=${last%%_*}
+failing=$(printf '%06d' $((10#$last + 1)))
+printf 'CREATE TABLE players.intento_fallido (x int);\nSELECT 1 / 0;\n' >"$broken/migrations/players/${failing}_falla.up.sql"
+printf 'DROP TABLE IF EXISTS players.intento_fallido;\n' >"$broken/migrations/players/${failing}_falla.down.sql"
+go_standin=$(/usr/bin/docker images --format '{{.Repository}}:{{.Tag}}' 'prode-standin/golang' | head -1)
+runtime_standin=$(/usr/bin/docker images --format '{{.Repository}}:{{.Tag}}' 'prode-standin/distroless-static' | head -1)
+DOCKER_BUILDKIT=1 /usr/bin/docker build -q -f "$broken/docker/Dockerfile.go" --build-arg SERVICE=migrate \
+  --build-arg MODULE=migrations --build-arg "GO_IMAGE=$go_standin" --build-arg "RUNTIME_IMAGE=$runtime_standin" \
+  -t "localhost:5000/prode-migrate:broken$run" "$broken" >/dev/null
+/usr/bin/docker push -q "localhost:5000/prode-migrate:broken$run" >/dev/null
+rm -rf "$broken"
+
+# --- 1. install ------------------------------------------------------------------------------
+# A fresh namespace, restricted like production's; the claim of an earlier run goes with it.
+if kubectl get namespace "$NS" >/dev/null 2>&1; then
+  helm -n "$NS" uninstall "$RELEASE" --wait >/dev/null 2>&1 || true
+  kubectl delete namespace "$NS" --wait --timeout=180s >/dev/null
+fi
+kubectl get pv -o name | while read -r pv; do   # volumes released by that claim: reusable again
+  [ "$(kubectl get "$pv" -o jsonpath='{.status.phase}')" != Released ] && continue
+  kubectl patch "$pv" --type json -p '[{"op":"remove","path":"/spec/claimRef"}]' >/dev/null
+done
+kubectl create namespace "$NS" >/dev/null
+kubectl label namespace "$NS" pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/warn=restricted >/dev/null
+t0=$SECONDS
+helm install "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_A" --wait --timeout 10m >/dev/null
+ready=$((SECONDS - t0))
+kubectl -n "$NS" wait pod --all --for=condition=Ready --timeout=60s \
+  --field-selector=status.phase!=Succeeded >/dev/null
+report "- helm install to every pod Ready: $ready s"
+wait_http "$URL/api/partidos-sin-jugar" 60
+
+# --- 2. helm test ----------------------------------------------------------------------------
+helm test "$RELEASE" -n "$NS" --timeout 3m >/dev/null
+report "- helm test: passed"
+
+# --- 3. the browser scenario through the ingress ---------------------------------------------
+ensure_packages chromium
+[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund >/dev/null)
+(cd web && PRODE_URL="$URL/" CHROMIUM_PATH=$(command -v chromium) \
+  node --test --test-concurrency=1 e2e/prode.e2e.test.mjs) >"$OUT/e2e.log" 2>&1 \
+  || { tail -40 "$OUT/e2e.log" >&2; die "the browser scenario failed through the ingress"; }
+report "- the e2e browser scenario through the ingress: passed ($(grep -c '^# pass\|^ok' "$OUT/e2e.log") lines ok)"
+
+# --- sign-ins over HTTP, as the web app does (the dev chooser's code, then POST /api/sesion) ---
+sign_in() {   # sign_in EMAIL NOMBRE: prints the session cookie "name=value"
+  local code
+  code=$(curl -fsS -H "Origin: $URL" --data-urlencode "nombre=$2" --data-urlencode "email=$1" \
+    "$URL/api/sesion/dev" | sed -n 's/.*data-code="\([^"]*\)".*/\1/p')
+  [ -n "$code" ] || die "no dev sign-in code for $1"
+  curl -fsS -o /dev/null -D - -H "Origin: $URL" -H 'Content-Type: application/json' \
+    -d "{\"code\":\"$code\"}" "$URL/api/sesion" | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p' | head -1
+}
+api() {   # api METHOD PATH COOKIE [BODY]
+  curl -fsS -X "$1" -H "Origin: $URL" -H 'Content-Type: application/json' -H "Cookie: $3" \
+    ${4:+-d "$4"} "$URL$2"
+}
+
+# --- 4. upgrade under steady load ------------------------------------------------------------
+email=carga-$run@prode.test
+cookie=$(sign_in "$email" "Carga $run")
+partido=$(curl -fsS "$URL/api/partidos-sin-jugar" | jq -r '[.[] | select(.apostable)][0].id')
+[ -n "$partido" ] && [ "$partido" != null ] || die "no open match to predict"
+printf '{"partido":%s,"goles_local":2,"goles_visitante":1,"jugador":"%s"}' "$partido" "$email" >"$OUT/body.json"
+cat >"$OUT/targets.txt" <<EOF
+GET $URL/
+
+GET $URL/api/partidos-sin-jugar
+
+GET $URL/api/posiciones
+
+GET $URL/api/sesion
+Cookie: $cookie
+
+POST $URL/api/jugadores/$email/apuestas
+Cookie: $cookie
+Origin: $URL
+Content-Type: application/json
+@$OUT/body.json
+
+EOF
+vegeta() { (cd "$ROOT/dev/bench" && go tool vegeta "$@"); }
+vegeta attack -targets "$OUT/targets.txt" -rate 20/1s -duration 0 -timeout 10s -output "$OUT/upgrade.bin" &
+load_pid=$!
+sleep 3
+t0=$SECONDS
+helm upgrade "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_B" --wait --timeout 10m >/dev/null
+upgrade_time=$((SECONDS - t0))
+sleep 3
+kill -INT "$load_pid"; wait "$load_pid" || true; load_pid=""
+vegeta report -type json "$OUT/upgrade.bin" >"$OUT/upgrade.json"
+requests=$(jq .requests "$OUT/upgrade.json")
+failed=$(jq '[.status_codes | to_entries[] | select(.key | test("^[23]") | not) | .value] | add // 0' "$OUT/upgrade.json")
+report "- helm upgrade $TAG_A -> $TAG_B in $upgrade_time s under 20 requests/s through the ingress: $requests requests, $failed failed (status codes: $(jq -c .status_codes "$OUT/upgrade.json"))"
+component_image() {
+  kubectl -n "$NS" get deploy -l "app.kubernetes.io/component=$1" -o jsonpath='{.items[0].spec.template.spec.containers[0].image}'
+}
+for d in players fixtures predictions scoring web; do
+  image=$(component_image "$d")
+  [[ $image == *":$TAG_B" ]] || die "$d runs $image after the upgrade"
+done
+[ "$failed" -eq 0 ] || die "$failed requests failed during the upgrade"
+
+# --- 5. a failing migration, then recovery ---------------------------------------------------
+generations() { kubectl -n "$NS" get deploy -o jsonpath='{range .items[*]}{.metadata.name}={.metadata.generation}{" "}{end}'; }
+before=$(generations)
+if helm upgrade "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_B" \
+     --set migrations.image.tag="broken$run" --wait --timeout 4m >"$OUT/broken.log" 2>&1; then
+  die "the upgrade with a failing migration succeeded"
+fi
+[ "$(generations)" = "$before" ] || die "a Deployment changed although the migrations failed: $before -> $(generations)"
+curl -fsS -o /dev/null "$URL/api/partidos-sin-jugar" || die "the game stopped answering after the failed upgrade"
+report "- a failing migration ($failing): helm upgrade failed, no Deployment changed, the game kept answering"
+t0=$SECONDS
+helm upgrade "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_B" --wait --timeout 6m >/dev/null
+job_log=$(kubectl -n "$NS" logs -l app.kubernetes.io/component=migrations --tail=-1 2>/dev/null || true)
+report "- the next helm upgrade recovered in $((SECONDS - t0)) s with no hand-run SQL"
+pg_pod=$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=postgresql -o name | head -1)
+psql_pod() { kubectl -n "$NS" exec -i "$pg_pod" -- psql -X -q -v ON_ERROR_STOP=1 -U postgres -d prode -tA "$@"; }
+[ "$(psql_pod -c "SELECT dirty FROM players.schema_migrations")" = f ] || die "players' migrations are still dirty"
+[ -z "$(psql_pod -c "SELECT 1 FROM pg_tables WHERE tablename = 'intento_fallido'")" ] || die "the failed migration left a table"
+[ -z "$job_log" ] || grep -q 'recovering a failed migration' <<<"$job_log" || log "note: the Job's log is gone (deleted on success)"
+
+# --- 6. rollback -----------------------------------------------------------------------------
+t0=$SECONDS
+helm rollback "$RELEASE" 1 -n "$NS" --wait --timeout 6m >/dev/null
+image=$(component_image scoring)
+[[ $image == *":$TAG_A" ]] || die "scoring runs $image after the rollback"
+wait_http "$URL/api/partidos-sin-jugar" 60
+report "- helm rollback to revision 1 ($TAG_A): $((SECONDS - t0)) s, the game answers"
+
+# --- 7. a scoring pod killed in the middle of scoring ----------------------------------------
+players=${CLUSTER_SCORING_PLAYERS:-200000}
+psql_pod >/dev/null <<SQL
+INSERT INTO players.jugadores (google_sub, email, nombre)
+  SELECT 'cluster-' || g, 'cluster' || g || '@cluster.test', 'Jugador ' || g FROM generate_series(1, $players) g;
+INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
+  SELECT id, email, $partido, (id * 7) % 5, (id * 13) % 4 FROM players.jugadores WHERE email LIKE '%@cluster.test';
+ANALYZE players.jugadores; ANALYZE predictions.apuestas;
+SQL
+admin=$(sign_in admin@prode.test "Organizador Demo")
+scoring_pod=$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=scoring -o name | head -1)
+api PUT "/api/partidos/$partido/resultado" "$admin" '{"goles_local":2,"goles_visitante":1}' >/dev/null
+sleep "${CLUSTER_KILL_AFTER:-0.5}"
+kubectl -n "$NS" delete "$scoring_pod" --grace-period=0 --force >/dev/null 2>&1
+kubectl -n "$NS" rollout status deploy -l app.kubernetes.io/component=scoring --timeout=3m >/dev/null 2>&1 \
+  || kubectl -n "$NS" wait pod -l app.kubernetes.io/component=scoring --for=condition=Ready --timeout=3m >/dev/null
+deadline=$((SECONDS + 180))
+until [ "$(psql_pod -c "SELECT count(*) FROM fixtures.eventos e WHERE NOT EXISTS (SELECT 1 FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)")" = 0 ]; do
+  [ $SECONDS -lt $deadline ] || die "scoring did not catch up with the outbox in 3 minutes"
+  sleep 1
+done
+wrong=$(psql_pod <<SQL
+WITH esperado AS (
+  SELECT a.jugador_id,
+         CASE WHEN a.goles_local = r.goles_local AND a.goles_visitante = r.goles_visitante THEN 10
+              WHEN sign(a.goles_local - a.goles_visitante) = sign(r.goles_local - r.goles_visitante)
+                THEN 5 + CASE WHEN a.goles_local = r.goles_local OR a.goles_visitante = r.goles_visitante THEN 2 ELSE 0 END
+              WHEN a.goles_local = r.goles_local OR a.goles_visitante = r.goles_visitante THEN 2
+              ELSE 0 END AS puntos
+  FROM predictions.apuestas a JOIN fixtures.resultados r ON r.partido_id = a.partido_id
+  WHERE a.partido_id = $partido)
+SELECT (SELECT count(*) FROM esperado e LEFT JOIN scoring.puntos p ON p.partido_id = $partido AND p.jugador_id = e.jugador_id
+        WHERE p.puntos IS DISTINCT FROM e.puntos)
+     + (SELECT count(*) FROM (SELECT jugador_id, sum(puntos) AS s FROM scoring.puntos GROUP BY jugador_id) s
+        FULL JOIN scoring.totales t USING (jugador_id)
+        WHERE coalesce(t.puntaje, 0) <> coalesce(s.s, 0));
+SQL
+)
+scored=$(psql_pod -c "SELECT count(*) FROM scoring.puntos WHERE partido_id = $partido")
+report "- scoring pod $scoring_pod force-deleted ${CLUSTER_KILL_AFTER:-0.5} s after a result for $scored predictions: $wrong points or totals differ from a recomputation"
+[ "$wrong" = 0 ] || die "$wrong points or totals differ from a recomputation"
+
+# --- 8. uninstall, then install again on the same claim ---------------------------------------
+jugadores=$(psql_pod -c "SELECT count(*) FROM players.jugadores")
+helm uninstall "$RELEASE" -n "$NS" --wait --timeout 5m >/dev/null
+kubectl -n "$NS" get pvc -o name | grep -q . || die "the PostgreSQL claim went with the release"
+t0=$SECONDS
+helm install "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_A" --wait --timeout 10m >/dev/null
+pg_pod=$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=postgresql -o name | head -1)
+[ "$(psql_pod -c "SELECT count(*) FROM players.jugadores")" = "$jugadores" ] || die "the players did not survive the re-install"
+wait_http "$URL/api/partidos-sin-jugar" 60
+curl -fsS "$URL/api/posiciones" | grep -q "Carga $run" || die "the standings lost a player across the re-install"
+report "- helm uninstall + install on the same claim: $((SECONDS - t0)) s, $jugadores players kept, migrations Job ran"
+
+if [ -z "${CLUSTER_KEEP:-}" ]; then
+  helm uninstall "$RELEASE" -n "$NS" --wait >/dev/null 2>&1 || true
+  kubectl delete namespace "$NS" --wait=false >/dev/null 2>&1 || true
+fi
+log "passed; figures in $REPORT"
+cat "$REPORT"
