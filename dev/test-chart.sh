@@ -8,9 +8,11 @@
 #      deleted at the end; no kubelet, no controllers: nothing ever runs in a pod);
 #   3. runs the Go tests of dev/charttest/ against them: helm lint --strict, the rendered
 #      manifests (requests/limits, PDBs, NetworkPolicies, security contexts, probes and grace
-#      periods, hooks), the Ingress against the local nginx's routes, helm install/upgrade/test in
-#      namespaces that enforce Pod Security "restricted" with zero warnings, the PrometheusRule
-#      with promtool, and skaffold.yaml.
+#      periods, hooks), the Ingress against the local nginx's routes and the HTTPRoute against
+#      the Ingress, helm install/upgrade/test in namespaces that enforce Pod Security
+#      "restricted" with zero warnings (the Gateway API's HTTPRoute CRD installed), Secrets that
+#      roll the pods when they change and outlive an uninstall, the PrometheusRule with
+#      promtool, and skaffold.yaml.
 #
 # Env: CHART_TEST_RUN=regexp runs only the matching Go tests (go test -run).
 #      SKAFFOLD_BUILD=1 also builds skaffold (about 9 minutes, once) so that skaffold.yaml is
@@ -31,20 +33,45 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" </dev/null >&2
 fi
 
+# ensure_gateway_crds: sets GATEWAY_CRDS, the Gateway API's standard-channel CRDs, from its Go
+# module like the Prometheus Operator's (dev/chart-tools.sh): gateway.enabled renders an
+# HTTPRoute, and the API server validates it against the real schema. v1.6.3: the newest
+# release whose module this Go (1.26) accepts (v1.7.0 requires go 1.27).
+GATEWAY_API_VERSION=v1.6.3
+ensure_gateway_crds() {
+  local dir
+  dir=$(module_dir "sigs.k8s.io/gateway-api@$GATEWAY_API_VERSION") || die "cannot download the Gateway API's module"
+  GATEWAY_CRDS=$dir/config/crd/standard
+  [ -f "$GATEWAY_CRDS/gateway.networking.k8s.io_httproutes.yaml" ] || die "no Gateway API CRDs in $GATEWAY_CRDS"
+}
+
 ensure_helm
 ensure_etcd
 ensure_kube_apiserver
 ensure_promtool
 ensure_operator_crds
+ensure_gateway_crds
 if [ "${SKAFFOLD_BUILD:-}" = 1 ] || [ -x "$TOOLS/skaffold-$SKAFFOLD_VERSION/skaffold" ]; then
   ensure_skaffold || log "skaffold did not build; skaffold.yaml gets the artifact checks only"
 fi
 
 # --- A throwaway API server -------------------------------------------------------------------
 STATE=$ROOT/.test/chart
-free_port() {   # free_port FROM: the first port from FROM on that nobody listens on
+# chart_port FROM: the first port from FROM on that nobody holds on the loopback. The ports are
+# below Linux's ephemeral range (32768-60999), where the kernel picks the local port of every
+# outgoing connection, so that a busy machine (make test's load tests) cannot take one between
+# this check and etcd's bind; above make bench's (21080-22432). With python3 the check binds the
+# port, which also sees one held by a connection; without it, a connect probe.
+chart_port() {
   local p=$1
-  while port_busy "$p"; do p=$((p + 1)); done
+  while :; do
+    if command -v python3 >/dev/null 2>&1; then
+      python3 -c 'import socket,sys; s=socket.socket(); s.bind(("127.0.0.1", int(sys.argv[1]))); s.close()' "$p" 2>/dev/null && break
+    elif ! port_busy "$p"; then
+      break
+    fi
+    p=$((p + 1))
+  done
   echo "$p"
 }
 stop_cluster() {
@@ -57,8 +84,8 @@ rm -rf "$STATE" "$ROOT/.test/chart-test-apiserver.log"; mkdir -p "$STATE/certs"
 trap 'stop_cluster; rm -rf "$STATE"' EXIT
 trap 'exit 130' INT TERM
 
-etcd_port=$(free_port 42379)
-peer_port=$(free_port $((etcd_port + 1)))
+etcd_port=$(chart_port 23379)
+peer_port=$(chart_port $((etcd_port + 1)))
 log "etcd on 127.0.0.1:$etcd_port"
 # Its own client and peer ports and data dir: never the default 2379/2380 of a system etcd.
 "$ETCD" --name prode-test --data-dir "$STATE/etcd" \
@@ -74,7 +101,7 @@ openssl rsa -in "$STATE/sa.key" -pubout -out "$STATE/sa.pub" 2>/dev/null
 token=$(head -c 24 /dev/urandom | base64 | tr -d '/+=')
 echo "$token,admin,admin,system:masters" >"$STATE/tokens.csv"
 
-api_port=$(free_port 46443)
+api_port=$(chart_port 23443)
 log "kube-apiserver $K8S_VERSION on 127.0.0.1:$api_port"
 "$KUBE_APISERVER" --etcd-servers "http://127.0.0.1:$etcd_port" --cert-dir "$STATE/certs" \
   --secure-port "$api_port" --bind-address 127.0.0.1 --service-cluster-ip-range 10.0.0.0/24 \
@@ -118,7 +145,7 @@ set +e
 (
   set -e
   cd dev/charttest
-  export GOWORK=off KUBECONFIG="$STATE/kubeconfig" HELM PROMTOOL OPERATOR_CRDS REPO_ROOT="$ROOT"
+  export GOWORK=off KUBECONFIG="$STATE/kubeconfig" HELM PROMTOOL OPERATOR_CRDS GATEWAY_CRDS REPO_ROOT="$ROOT"
   export HELM_CACHE_HOME="$STATE/helm/cache" HELM_CONFIG_HOME="$STATE/helm/config" HELM_DATA_HOME="$STATE/helm/data"
   export SKAFFOLD="${SKAFFOLD:-}"
   go vet ./... && go test -count=1 -timeout 15m -v ${CHART_TEST_RUN:+-run "$CHART_TEST_RUN"} ./...

@@ -7,6 +7,7 @@
 //	KUBECONFIG     the throwaway API server (install_test.go)
 //	PROMTOOL       promtool, for the PrometheusRule (optional: skipped without it)
 //	OPERATOR_CRDS  the Prometheus Operator's CRD folder (install_test.go)
+//	GATEWAY_CRDS   the Gateway API's standard-channel CRD folder (install_test.go)
 //	SKAFFOLD       a skaffold binary (optional: skaffold render is skipped without it)
 package charttest
 

@@ -47,12 +47,14 @@ var (
 	clusterErr  error
 )
 
-// apiServer connects to the throwaway API server and installs the Prometheus Operator's CRDs
-// (the production values enable a ServiceMonitor and a PrometheusRule), once.
+// apiServer connects to the throwaway API server and installs, once, the Prometheus Operator's
+// CRDs (the production values enable a ServiceMonitor and a PrometheusRule) and the Gateway
+// API's HTTPRoute CRD (gateway.enabled renders an HTTPRoute).
 func apiServer(t *testing.T) *cluster {
 	t.Helper()
 	kubeconfig := mustEnv(t, "KUBECONFIG")
 	crds := mustEnv(t, "OPERATOR_CRDS")
+	gatewayCRDs := mustEnv(t, "GATEWAY_CRDS")
 	clusterOnce.Do(func() {
 		cfg, err := clientcmd.BuildConfigFromFlags("", kubeconfig)
 		if err != nil {
@@ -73,6 +75,10 @@ func apiServer(t *testing.T) *cluster {
 				clusterErr = fmt.Errorf("CRD %s: %w", kind, err)
 				return
 			}
+		}
+		if err := c.applyCRD(filepath.Join(gatewayCRDs, "gateway.networking.k8s.io_httproutes.yaml")); err != nil {
+			clusterErr = fmt.Errorf("CRD httproutes: %w", err)
+			return
 		}
 		theCluster = c
 	})

@@ -333,3 +333,131 @@ func firstAddr(t *testing.T, s policySet, port int32) string {
 	t.Fatalf("no address range allowed on port %d", port)
 	return ""
 }
+
+// releasePod: the endpoint of a component's pod in a rendered release (namespace prode).
+func releasePod(t *testing.T, m *manifests, component, ip string) endpoint {
+	t.Helper()
+	w, ok := m.component(t, component)
+	if !ok {
+		t.Fatalf("no %s pod template", component)
+	}
+	ports := map[string]int32{}
+	for _, c := range w.spec.Containers {
+		for _, p := range c.Ports {
+			ports[p.Name] = p.ContainerPort
+		}
+	}
+	return endpoint{component, "prode", map[string]string{"kubernetes.io/metadata.name": "prode"}, w.labels, ip, ports}
+}
+
+// The values for clusters whose DNS or load balancer is not a pod, and the operator's own
+// rules: each opens what it says, for whom it says, and nothing else. Every case checks the
+// same traffic with and without the value, so a value that opened nothing would fail too.
+func TestNetworkPolicyValuesForManagedClusters(t *testing.T) {
+	base := render(t, valueSets[0])
+	components := []string{"web", "players", "fixtures", "predictions", "scoring", "migrations", "postgresql", "redis"}
+	pods := map[string]endpoint{}
+	for i, name := range components {
+		pods[name] = releasePod(t, base, name, fmt.Sprintf("10.244.0.%d", 10+i))
+	}
+	outside := func(name, ip string) endpoint { return endpoint{name: name, ip: ip} }
+	nodeLocalDNS := outside("NodeLocal DNSCache", "169.254.20.10")
+	alb := outside("an ALB in the VPC", "10.0.3.4")
+	partner := outside("a partner's API", "203.0.113.10")
+	scraper := outside("an external scraper", "192.0.2.50")
+	stranger := endpoint{"a pod of another app", "other", map[string]string{"kubernetes.io/metadata.name": "other"}, map[string]string{"app": "other"}, "10.244.9.4", nil}
+
+	type flow struct {
+		src, dst endpoint
+		port     int32
+		want     bool // with the value; without it, every flow listed is denied
+	}
+	cases := []struct {
+		name  string
+		args  []string
+		flows func(p map[string]endpoint) []flow
+	}{
+		{"dns.ipBlocks: NodeLocal DNS", []string{"--set", "networkPolicy.dns.ipBlocks[0]=169.254.20.10/32"}, func(p map[string]endpoint) []flow {
+			fs := []flow{
+				{p["web"], nodeLocalDNS, 53, false}, // web resolves nothing
+				{p["players"], outside("another link-local address", "169.254.20.11"), 53, false},
+				{p["players"], nodeLocalDNS, 443, false},
+				{p["postgresql"], nodeLocalDNS, 53, false},
+			}
+			for _, name := range []string{"players", "fixtures", "predictions", "scoring", "migrations"} {
+				fs = append(fs, flow{p[name], nodeLocalDNS, 53, true})
+			}
+			return fs
+		}},
+		{"ingressController.ipBlocks: an ALB's VPC", []string{"--set", "networkPolicy.ingressController.ipBlocks[0]=10.0.0.0/16"}, func(p map[string]endpoint) []flow {
+			fs := []flow{
+				{alb, p["web"], 8080, true},
+				{outside("outside the VPC", "10.1.0.1"), p["web"], 8080, false},
+				{alb, p["postgresql"], 5432, false},
+				{alb, p["redis"], 6379, false},
+			}
+			for _, name := range goServices {
+				fs = append(fs, flow{alb, p[name], 8080, true}, flow{alb, p[name], 9090, false})
+			}
+			return fs
+		}},
+		{"extraIngress: every pod", []string{"--set", "networkPolicy.extraIngress[0].from[0].ipBlock.cidr=192.0.2.0/24",
+			"--set", "networkPolicy.extraIngress[0].ports[0].port=9090"}, func(p map[string]endpoint) []flow {
+			fs := []flow{{outside("another address", "198.51.100.50"), p["players"], 9090, false}, {scraper, p["web"], 8080, false}}
+			for _, name := range goServices {
+				fs = append(fs, flow{scraper, p[name], 9090, true}, flow{scraper, p[name], 8080, false})
+			}
+			return fs
+		}},
+		{"extraEgress: every pod", []string{"--set", "networkPolicy.extraEgress[0].to[0].ipBlock.cidr=203.0.113.10/32",
+			"--set", "networkPolicy.extraEgress[0].ports[0].port=8443"}, func(p map[string]endpoint) []flow {
+			fs := []flow{{p["web"], partner, 443, false}, {p["web"], outside("next door", "203.0.113.11"), 8443, false}}
+			for _, name := range components {
+				fs = append(fs, flow{p[name], partner, 8443, true})
+			}
+			return fs
+		}},
+		{"perComponent: players only", []string{"--set", "networkPolicy.perComponent.players.extraEgress[0].to[0].ipBlock.cidr=203.0.113.10/32",
+			"--set", "networkPolicy.perComponent.players.extraEgress[0].ports[0].port=443"}, func(p map[string]endpoint) []flow {
+			return []flow{
+				{p["players"], partner, 443, true},
+				{p["players"], partner, 80, false},
+				{p["fixtures"], partner, 443, false},
+				{p["web"], partner, 443, false},
+				{p["migrations"], partner, 443, false},
+			}
+		}},
+		{"perComponent: web from another namespace", []string{"--set", "networkPolicy.perComponent.web.extraIngress[0].from[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name=other"}, func(p map[string]endpoint) []flow {
+			return []flow{
+				{stranger, p["web"], 8080, true},
+				{stranger, p["players"], 8080, false},
+				{stranger, p["postgresql"], 5432, false},
+			}
+		}},
+	}
+	without := policySet{namespace: "prode", policies: base.networkPolicies(t)}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := render(t, valueSets[0], c.args...)
+			with := policySet{namespace: "prode", policies: m.networkPolicies(t)}
+			for _, f := range c.flows(pods) {
+				if got := with.allowed(f.src, f.dst, f.port); got != f.want {
+					t.Errorf("with the value: %s -> %s:%d allowed=%v, want %v", f.src.name, f.dst.name, f.port, got, f.want)
+				}
+				if without.allowed(f.src, f.dst, f.port) {
+					t.Errorf("without the value: %s -> %s:%d is already allowed", f.src.name, f.dst.name, f.port)
+				}
+			}
+			// Nothing else moved: every flow of the release's own pods is as it was.
+			for _, src := range pods {
+				for _, dst := range pods {
+					for _, port := range []int32{53, 5432, 6379, 8080, 9090} {
+						if with.allowed(src, dst, port) != without.allowed(src, dst, port) {
+							t.Errorf("%s -> %s:%d changed", src.name, dst.name, port)
+						}
+					}
+				}
+			}
+		})
+	}
+}

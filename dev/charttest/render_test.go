@@ -3,6 +3,8 @@ package charttest
 // Offline checks: helm lint and the rendered manifests of every value set.
 
 import (
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,9 +15,24 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 )
 
-// Acceptance 1: helm lint --strict passes for every values file (values.schema.json included).
+// Acceptance 1: helm lint --strict passes for every value set and for every values file in
+// the chart (values.schema.json included), a values-*.yaml added later too.
 func TestLint(t *testing.T) {
-	for _, vs := range valueSets {
+	sets := append([]valueSet{}, valueSets...)
+	files, err := filepath.Glob(filepath.Join(chartDir, "values-*.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".yaml")
+		if !slices.ContainsFunc(sets, func(vs valueSet) bool { return slices.Contains(vs.args, f) }) {
+			sets = append(sets, valueSet{name, []string{"-f", f}})
+		}
+	}
+	if len(sets) < len(valueSets) {
+		t.Fatalf("only %d value sets", len(sets))
+	}
+	for _, vs := range sets {
 		t.Run(vs.name, func(t *testing.T) {
 			out, errOut, err := helm(t, append([]string{"lint", "--strict", chartDir}, vs.args...)...)
 			if err != nil || !strings.Contains(out, "0 chart(s) failed") {
@@ -42,6 +59,12 @@ func TestRefusesBadValues(t *testing.T) {
 		{"an unknown knock-out rule", []string{"--set", "scoring.knockout=penales"}, "knockout"},
 		{"a negative proxy hop count", []string{"--set", "trustedProxyHops=-1"}, "trustedProxyHops"},
 		{"no proxy hop count", []string{"--set", "trustedProxyHops=null"}, "trustedProxyHops"},
+		{"a short previous session key", []string{"--set", "session.previousKey=c2hvcnQ="}, "session.previousKey must be base64 of at least 32 bytes"},
+		{"a previous session key beside an existing Secret", []string{"--set", "session.existingSecret=prode-session,session.previousKey=" + testKey}, "session-key-previous"},
+		{"a Gateway route attached to nothing", []string{"--set", "gateway.enabled=true"}, "gateway.parentRefs"},
+		{"a parentRef without a name", []string{"--set", "gateway.enabled=true,gateway.parentRefs[0].namespace=traefik"}, "name"},
+		{"a DNS address that is no CIDR", []string{"--set", "networkPolicy.dns.ipBlocks[0]=169.254.20.10"}, "ipBlocks"},
+		{"extra rules for an unknown component", []string{"--set", "networkPolicy.perComponent.frontend.extraEgress[0].ports[0].port=443"}, "frontend"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ package charttest
 // Both are generated from charts/prode/routes.yaml; this catches either generator drifting.
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,7 +20,9 @@ type route struct{ path, pathType, service string }
 
 func (r route) String() string { return r.pathType + " " + r.path + " -> " + r.service }
 
-// ingressRoutes: the rendered Ingress's paths, backends mapped back to service names.
+// ingressRoutes: the rendered Ingress's paths, backends mapped back to service names. A Prefix
+// path is read without its trailing slash, which the Ingress API ignores (the chart writes one
+// where a Prefix shares its path with an Exact route: see ingress.yaml).
 func ingressRoutes(t *testing.T, m *manifests) []route {
 	ings := m.ingresses(t)
 	if len(ings) != 1 || len(ings[0].Spec.Rules) == 0 {
@@ -31,7 +34,11 @@ func ingressRoutes(t *testing.T, m *manifests) []route {
 		if p.Backend.Service.Port.Name != "http" {
 			t.Errorf("%s: backend port %+v, want the Service's http port", p.Path, p.Backend.Service.Port)
 		}
-		out = append(out, route{p.Path, string(*p.PathType), svc})
+		path := p.Path
+		if *p.PathType == "Prefix" && path != "/" {
+			path = strings.TrimSuffix(path, "/")
+		}
+		out = append(out, route{path, string(*p.PathType), svc})
 	}
 	slices.SortFunc(out, func(a, b route) int { return strings.Compare(a.String(), b.String()) })
 	return out
@@ -148,4 +155,110 @@ func TestIngressMatchesLocalNginx(t *testing.T) {
 			t.Errorf("drift not reported as %v: only in the Ingress %v, only in nginx %v", want, onlyIngress, onlyNginx)
 		}
 	})
+}
+
+// contractPaths: every path of the OpenAPI contract, parameters filled in, plus pages of the
+// web app: the requests the Ingress must route.
+func contractPaths(t *testing.T) []string {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "services", "platform", "contract", "openapi.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"/", "/index.html", "/assets/app.js", "/posiciones", "/api/jugadoresx"}
+	for _, m := range regexp.MustCompile(`(?m)^  (/\S+):\s*$`).FindAllStringSubmatch(string(data), -1) {
+		paths = append(paths, regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(m[1], "ana@prode.test"))
+	}
+	if len(paths) < 20 {
+		t.Fatalf("only %d paths read from the contract", len(paths))
+	}
+	return paths
+}
+
+// ingressPath is one rendered Ingress path and its service.
+type ingressPath struct{ path, pathType, service string }
+
+func renderedPaths(t *testing.T, m *manifests) []ingressPath {
+	var out []ingressPath
+	for _, p := range m.ingresses(t)[0].Spec.Rules[0].HTTP.Paths {
+		out = append(out, ingressPath{p.Path, string(*p.PathType), strings.TrimPrefix(p.Backend.Service.Name, "prode-")})
+	}
+	return out
+}
+
+// routeBySpec: where the Ingress API sends request: the longest matching path, a Prefix
+// matching by whole path elements and ignoring its trailing slash, Exact before Prefix.
+func routeBySpec(paths []ingressPath, request string) string {
+	best, bestLen, bestExact := "", -1, false
+	for _, p := range paths {
+		exact := p.pathType == "Exact"
+		prefix := strings.TrimSuffix(p.path, "/")
+		ok := request == p.path
+		if !exact {
+			ok = p.path == "/" || request == prefix || strings.HasPrefix(request, prefix+"/")
+		}
+		if !ok {
+			continue
+		}
+		if n := len(prefix); n > bestLen || (n == bestLen && exact && !bestExact) {
+			best, bestLen, bestExact = p.service, n, exact
+		}
+	}
+	return best
+}
+
+// routeByTraefik: where Traefik's Ingress provider sends request with its defaults: Exact is
+// Path(`p`), Prefix is PathPrefix(`p`), a plain string prefix, and the router with the longest
+// rule wins (its default priority). Two matching rules of equal length to different services
+// are reported: Traefik's choice between them is not defined.
+func routeByTraefik(paths []ingressPath, request string) (string, bool) {
+	best, bestLen, tie := "", -1, false
+	for _, p := range paths {
+		matcher, ok := "Path", request == p.path
+		if p.pathType == "Prefix" {
+			matcher, ok = "PathPrefix", strings.HasPrefix(request, p.path)
+		}
+		if !ok {
+			continue
+		}
+		switch rule := fmt.Sprintf("%s(`%s`)", matcher, p.path); {
+		case len(rule) > bestLen:
+			best, bestLen, tie = p.service, len(rule), false
+		case len(rule) == bestLen && p.service != best:
+			tie = true
+		}
+	}
+	return best, !tie
+}
+
+// The cluster runs Traefik: every request of the contract reaches the same service through
+// Traefik's reading of the Ingress as through the Ingress API's, sign-up (/api/jugadores, the
+// Exact route beside predictions' Prefix) above all. Traefik's reading of the route table
+// written as it is, without the chart's trailing slash, must send sign-up to predictions:
+// otherwise this test could not tell.
+func TestIngressRoutesTheSameOnTraefik(t *testing.T) {
+	m := render(t, valueSets[0], "--set", "ingress.className=traefik")
+	paths := renderedPaths(t, m)
+	for _, request := range contractPaths(t) {
+		want := routeBySpec(paths, request)
+		got, defined := routeByTraefik(paths, request)
+		if want == "" || got != want || !defined {
+			t.Errorf("%s: the Ingress API routes it to %q, Traefik to %q (defined: %v)", request, want, got, defined)
+		}
+	}
+	if got := routeBySpec(paths, "/api/jugadores"); got != "players" {
+		t.Errorf("/api/jugadores goes to %q, want players", got)
+	}
+	var plain []ingressPath
+	for _, p := range paths {
+		if p.path != "/" {
+			p.path = strings.TrimSuffix(p.path, "/")
+		}
+		plain = append(plain, p)
+	}
+	if got, _ := routeByTraefik(plain, "/api/jugadores"); got != "predictions" {
+		t.Errorf("without the trailing slash, Traefik's reading sends /api/jugadores to %q; the check above proves nothing", got)
+	}
+	if got := routeBySpec(plain, "/api/jugadores"); got != "players" {
+		t.Errorf("the trailing slash changed the Ingress API's routing: without it /api/jugadores goes to %q", got)
+	}
 }

@@ -76,19 +76,34 @@ func readSkaffold(t *testing.T) skaffoldConfig {
 	return cfg
 }
 
-var copyLine = regexp.MustCompile(`(?i)^\s*(COPY|ADD)\s+(.*)$`)
+var (
+	copyLine = regexp.MustCompile(`(?i)^\s*(COPY|ADD)\s+(.*)$`)
+	argLine  = regexp.MustCompile(`(?i)^\s*ARG\s+([A-Za-z_][A-Za-z0-9_]*)(?:=(\S*))?\s*$`)
+)
 
-// dockerCopies: the context paths a Dockerfile's COPY/ADD lines read (not those --from a stage).
-func dockerCopies(t *testing.T, dockerfile string) []string {
+// dockerCopies: the context paths a Dockerfile's COPY/ADD lines read (not those --from a stage),
+// with the build arguments expanded (${MODULE}: the artifact's buildArgs, else the ARG's
+// default, which may name an earlier argument, as MODULE=services/${SERVICE} does).
+func dockerCopies(t *testing.T, dockerfile string, buildArgs map[string]string) []string {
 	f, err := os.Open(dockerfile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	args := map[string]string{}
+	expand := func(s string) string { return os.Expand(s, func(name string) string { return args[name] }) }
 	var srcs []string
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		m := copyLine.FindStringSubmatch(sc.Text())
+		if m := argLine.FindStringSubmatch(sc.Text()); m != nil {
+			if v, given := buildArgs[m[1]]; given {
+				args[m[1]] = v
+			} else if _, declared := args[m[1]]; !declared || m[2] != "" {
+				args[m[1]] = expand(m[2])
+			}
+			continue
+		}
+		m := copyLine.FindStringSubmatch(expand(sc.Text()))
 		if m == nil {
 			continue
 		}
@@ -172,7 +187,7 @@ func TestSkaffoldArtifacts(t *testing.T) {
 				t.Fatalf("Dockerfile: %v", err)
 			}
 			patterns := dockerignore(t, ctx)
-			for _, src := range dockerCopies(t, dockerfile) {
+			for _, src := range dockerCopies(t, dockerfile, a.Docker.BuildArgs) {
 				if src == "." {
 					continue
 				}

@@ -124,6 +124,18 @@ topologySpreadConstraints:
 {{- end }}
 {{- end }}
 
+{{/*
+The public route table, charts/prode/routes.yaml, as JSON: the Ingress and the HTTPRoute both
+read it (include "prode.routes" . | fromJsonArray), so they cannot route differently.
+*/}}
+{{- define "prode.routes" -}}
+{{- $routes := (.Files.Get "routes.yaml" | fromYaml).routes }}
+{{- if not $routes }}
+{{- fail "routes.yaml has no routes (or is not valid YAML)" }}
+{{- end }}
+{{- toJson $routes }}
+{{- end }}
+
 {{/* The grace period: preStop sleep + drain + in-flight requests + 5 s of margin. */}}
 {{- define "prode.gracePeriod" -}}
 {{- $s := .Values.shutdown -}}
@@ -148,6 +160,54 @@ topologySpreadConstraints:
 {{- end }}
 {{- define "prode.googleConfigured" -}}
 {{- if or .Values.auth.google.existingSecret .Values.auth.google.clientId }}true{{ end }}
+{{- end }}
+
+{{/*
+The Secrets a Go service reads that the chart does not make: the operator's existing ones that
+the values name. Usage: include "prode.existingSecrets" (list $ "players") -> "a b" or ""
+*/}}
+{{- define "prode.existingSecrets" -}}
+{{- $root := index . 0 }}{{ $name := index . 1 }}{{ $v := $root.Values -}}
+{{- $names := list -}}
+{{- with $v.session.existingSecret }}{{ $names = append $names . }}{{ end -}}
+{{- if not $v.postgresql.enabled }}{{ with $v.externalDatabase.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
+{{- if eq $name "players" }}{{ with $v.auth.google.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
+{{- if and (eq $name "scoring") (not $v.redis.enabled) }}{{ with $v.externalRedis.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
+{{- join " " $names }}
+{{- end }}
+
+{{/*
+checksum/secrets of a Go service's pods: the chart's own Secrets as rendered, plus the data of
+the operator's existing Secrets it reads, as they are in the cluster now (lookup). A pod reads
+its Secrets only at start, so after `kubectl apply` of a changed Secret, the next `helm upgrade`
+changes this annotation and rolls the pods. The chart's Secrets are taken as rendered, not
+looked up: a value changed in the release must count in the same upgrade, and a lookup would
+differ between the install (nothing there yet) and the first upgrade, rolling the pods for
+nothing. Under `helm template` (no cluster) lookup finds nothing and only the rendered part counts.
+Usage: include "prode.secretsChecksum" (list $ "players")
+*/}}
+{{- define "prode.secretsChecksum" -}}
+{{- $root := index . 0 }}{{ $name := index . 1 -}}
+{{- $parts := list (include (print $root.Template.BasePath "/secrets.yaml") $root) -}}
+{{- range $secret := splitList " " (include "prode.existingSecrets" (list $root $name)) -}}
+{{- if $secret -}}
+{{- $found := lookup "v1" "Secret" $root.Release.Namespace $secret | default dict -}}
+{{- /* toJson sorts the keys, so equal data always sums the same. */ -}}
+{{- $parts = append $parts (printf "%s %s" $secret (toJson (get $found "data" | default dict))) -}}
+{{- end -}}
+{{- end -}}
+{{- join "\n" $parts | sha256sum }}
+{{- end }}
+
+{{/*
+Generated Secrets (the session key, the bundled PostgreSQL's passwords) are kept by `helm
+uninstall` while the bundled PostgreSQL keeps its data: the data directory was initialised with
+that superuser password, so a later install on the same PersistentVolumeClaim must find it
+again (prode.keptSecret reuses it, and Helm adopts the kept Secret, which still carries this
+release's ownership annotations). The sessions in that database stay valid with the same key.
+*/}}
+{{- define "prode.keepGenerated" -}}
+{{- if and .Values.postgresql.enabled .Values.postgresql.persistence.enabled }}true{{ end }}
 {{- end }}
 
 {{/*
@@ -221,9 +281,10 @@ spec:
       labels:
         {{- include "prode.labels" (list $root $name) | nindent 8 }}
       annotations:
-        # A changed ConfigMap or chart-made Secret rolls the pods (they read them only at start).
+        # A changed ConfigMap or Secret rolls the pods (they read them only at start), the
+        # operator's own Secrets included: see prode.secretsChecksum.
         checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum }}
-        checksum/secrets: {{ include (print $root.Template.BasePath "/secrets.yaml") $root | sha256sum }}
+        checksum/secrets: {{ include "prode.secretsChecksum" (list $root $name) }}
         {{- with $root.Values.podAnnotations }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
@@ -255,6 +316,13 @@ spec:
                 secretKeyRef:
                   name: {{ include "prode.sessionSecret" $root }}
                   key: session-key
+            # Verifies (never signs) sessions during a key rotation; absent is fine.
+            - name: SESSION_KEY_PREVIOUS
+              valueFrom:
+                secretKeyRef:
+                  name: {{ include "prode.sessionSecret" $root }}
+                  key: session-key-previous
+                  optional: true
             {{- include "prode.databaseEnv" (list $root $name) | trim | nindent 12 }}
             {{- if eq $name "players" }}
             - name: DEV_LOGIN

@@ -7,11 +7,19 @@ podSelector:
     {{- include "prode.selectorLabels" . | nindent 4 }}
 {{- end }}
 
-{{- define "prode.np.ingressController" -}}
-namespaceSelector:
-  {{- toYaml .Values.networkPolicy.ingressController.namespaceSelector | nindent 2 }}
-podSelector:
-  {{- toYaml .Values.networkPolicy.ingressController.podSelector | nindent 2 }}
+{{/*
+The ingress controller (or the Gateway's proxy) as peers: its pods by selector, plus the address
+ranges of a controller that is not a pod of the cluster (a cloud load balancer sending straight
+to pod IPs, such as an AWS ALB in IP mode: its VPC's CIDR).
+*/}}
+{{- define "prode.np.ingressControllerPeers" -}}
+- namespaceSelector:
+    {{- toYaml .Values.networkPolicy.ingressController.namespaceSelector | nindent 4 }}
+  podSelector:
+    {{- toYaml .Values.networkPolicy.ingressController.podSelector | nindent 4 }}
+{{- range .Values.networkPolicy.ingressController.ipBlocks }}
+- ipBlock: {cidr: {{ . | quote }}}
+{{- end }}
 {{- end }}
 
 {{- define "prode.np.monitoring" -}}
@@ -21,12 +29,19 @@ podSelector:
   {{- toYaml .Values.networkPolicy.monitoring.podSelector | nindent 2 }}
 {{- end }}
 
+{{/*
+To the cluster DNS: its pods by selector, plus addresses of a DNS that is not reached as a pod
+(GKE's NodeLocal DNSCache answers on 169.254.20.10 on every node).
+*/}}
 {{- define "prode.np.dnsEgress" -}}
 - to:
     - namespaceSelector:
         {{- toYaml .Values.networkPolicy.dns.namespaceSelector | nindent 8 }}
       podSelector:
         {{- toYaml .Values.networkPolicy.dns.podSelector | nindent 8 }}
+    {{- range .Values.networkPolicy.dns.ipBlocks }}
+    - ipBlock: {cidr: {{ . | quote }}}
+    {{- end }}
   ports:
     - {port: 53, protocol: UDP}
     - {port: 53, protocol: TCP}
@@ -63,5 +78,43 @@ podSelector:
     {{- end }}
   ports:
     - {port: {{ .Values.networkPolicy.externalRedisPort }}, protocol: TCP}
+{{- end }}
+{{- end }}
+
+{{/*
+One more policy with the operator's own rules (networkPolicy.extraIngress/extraEgress for every
+pod of the release, networkPolicy.perComponent.<component> for one component), as raw
+NetworkPolicy rules. Policies add up, so these open exactly what they say on top of the rest.
+Usage: include "prode.np.extra" (dict "root" $ "name" NAME "selector" LABELS "ingress" RULES "egress" RULES)
+*/}}
+{{- define "prode.np.extra" -}}
+{{- if or .ingress .egress }}
+---
+# The operator's own rules (networkPolicy.extraIngress/extraEgress or networkPolicy.perComponent).
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {{ .name }}
+  labels:
+    {{- include "prode.labels" (list .root "network") | nindent 4 }}
+spec:
+  podSelector:
+    matchLabels:
+      {{- toYaml .selector | nindent 6 }}
+  policyTypes:
+    {{- if .ingress }}
+    - Ingress
+    {{- end }}
+    {{- if .egress }}
+    - Egress
+    {{- end }}
+  {{- with .ingress }}
+  ingress:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  {{- with .egress }}
+  egress:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
 {{- end }}
 {{- end }}

@@ -33,4 +33,15 @@ from configmap.yaml.
 {{- fail "session.key must be base64 of at least 32 bytes (head -c 32 /dev/urandom | base64)" -}}
 {{- end -}}
 {{- end -}}
+{{- if $v.session.previousKey -}}
+{{- if $v.session.existingSecret -}}
+{{- fail "session.previousKey goes into the chart's own Secret: with session.existingSecret, put it in that Secret as session-key-previous" -}}
+{{- end -}}
+{{- if lt (len (b64dec $v.session.previousKey)) 32 -}}
+{{- fail "session.previousKey must be base64 of at least 32 bytes, like session.key (the services refuse to start otherwise)" -}}
+{{- end -}}
+{{- end -}}
+{{- if and $v.gateway.enabled (not $v.gateway.parentRefs) -}}
+{{- fail "gateway.enabled: set gateway.parentRefs to the Gateway (and listener) the HTTPRoute attaches to" -}}
+{{- end -}}
 {{- end }}
