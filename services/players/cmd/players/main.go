@@ -102,7 +102,7 @@ func run(log *slog.Logger) error {
 		Name: "prode_players_sign_ins_total", Help: "Sign-in attempts by provider and result.",
 	}, []string{"provider", "result"})
 	server.Registry.MustRegister(signIns)
-	playershttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool),
+	playershttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
 		&playershttp.SessionHandlers{Service: svc, Provider: provider, SecureCookie: secureCookie, SignIns: signIns,
 			// Per client address, in this process: with N replicas up to N times this.
 			SignInLimit: ratelimit.New(signInRate, signInBurst)},

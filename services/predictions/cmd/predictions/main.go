@@ -52,7 +52,7 @@ func run(log *slog.Logger) error {
 	defer pool.Close()
 	server := httpserver.New(base.HTTP, log)
 	server.AddCheck("postgres", postgres.Ping(pool))
-	sessions := session.NewVerifier(base.SessionKey, pool)
+	sessions := session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious)
 	predictionshttp.Routes(server.Engine, sessions, &predictionshttp.PredictionHandlers{
 		Service: predictions.New(store.New(pool), sessions),
 		Metrics: predictionshttp.NewMetrics(server.Registry),

@@ -85,7 +85,7 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("consumer: %w", err)
 	}
-	scoringhttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool),
+	scoringhttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
 		&scoringhttp.StandingsHandlers{Service: standingsService},
 		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(pool), base.Zone)})
 
