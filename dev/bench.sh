@@ -3,7 +3,7 @@
 #   full   (default) a fresh stack of its own (port 8093, state in .bench/), 100,000 players × 64
 #          predictions loaded with COPY, every benchmark beside its reference, docs/benchmarks.md
 #          written from the run. About 15-25 minutes on two cores.
-#   smoke  the same steps at a tiny scale and one short run each (port 8094, state in
+#   smoke  the same steps at a tiny scale and one short run each (free ports, state in
 #          .test/bench-smoke/), report in .test/bench-smoke/benchmarks.md, checked for every row:
 #          `make test` runs it so that the bench cannot rot. Its figures mean nothing.
 #   rush   `make soak`'s match-day rush alone (issue 6): 10,000 players with a session and 64
@@ -26,9 +26,12 @@ case $mode in
     ARGS=(-players "${BENCH_PLAYERS:-100000}" -duration "${BENCH_DURATION:-10s}" -repeats "${BENCH_REPEATS:-5}")
     ;;
   smoke)
-    DIR=$ROOT/.test/bench-smoke OUT=$ROOT/.test/bench-smoke/benchmarks.md REF_PORT=23090
-    STACK_ENV=(PRODE_PORT=8094 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=23432
-               PRODE_REDIS_PORT=23379 PRODE_SVC_PORT_BASE=23080)
+    # Free ports, as every port of `make test` (dev/lib.sh free_port); the reference's is
+    # chosen once the stack listens.
+    DIR=$ROOT/.test/bench-smoke OUT=$ROOT/.test/bench-smoke/benchmarks.md REF_PORT=""
+    ports=$(stack_free_ports) || die "no free ports"
+    read -ra STACK_ENV <<<"$ports"
+    STACK_ENV+=(PRODE_STATE_DIR="$DIR/stack")
     ARGS=(-players 2000 -sessions 2000 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
           -web-runs 1 -profile 1s -command "dev/bench.sh smoke")
     ;;
@@ -45,7 +48,8 @@ esac
 
 ensure_packages chromium wrk
 # Every port below Linux's ephemeral range (32768-60999), where a test's random port or an
-# outgoing connection could take it first.
+# outgoing connection could take it first. full and rush keep fixed ones (21080-22432, apart
+# from `make up`'s and from those free_port draws), so that their reports name the same URLs.
 # The services serve CPU profiles on their admin ports (PPROF): the report shows where their CPU went.
 export "${STACK_ENV[@]}" PRODE_PPROF=true
 stack_config
@@ -58,9 +62,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 log "a fresh stack in $STATE"
-dev/down.sh
+dev/down.sh delete
 rm -rf "$DIR"
 dev/up.sh >/dev/null
+[ -n "$REF_PORT" ] || REF_PORT=$(free_port)
 
 # The reference: an nginx of its own serving, as files, the bytes the services answered.
 mkdir -p "$DIR/static" "$DIR/reference"

@@ -48,6 +48,56 @@ ensure_packages() {
 # A TCP port someone listens on (any process, not only ours).
 port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# free_port [OFFSET...]: prints a port P, chosen now, such that P+OFFSET is free on the loopback
+# for every OFFSET (default 0; a stack asks for its service ports at once). P is drawn at random
+# from 24000-32767: below Linux's ephemeral range (32768-60999, where the kernel picks the local
+# port of every outgoing connection and so may hold any fixed port there when a server wants
+# it: CI once failed with Redis "bind: Address already in use" on 56380), above the fixed ports
+# of `make up` (8080, 18081-19084) and `make bench` (21080-22432). Two checkouts running
+# `make test` at once draw different ports. python3, when there is one, binds each port on
+# 127.0.0.1 and ::1 to test it (which also sees a port bound without listening, or with
+# connections still in TIME_WAIT); without it, a connect probe checks nobody listens.
+free_port() {
+  [ $# -gt 0 ] || set -- 0
+  local o max=0 p i ok
+  for o in "$@"; do [ "$o" -le "$max" ] || max=$o; done
+  if command -v python3 >/dev/null 2>&1 && python3 -c '
+import errno, random, socket, sys
+offsets = [int(a) for a in sys.argv[1:]]
+def free(port):
+    for family, host in ((socket.AF_INET, "127.0.0.1"), (socket.AF_INET6, "::1")):
+        try:
+            s = socket.socket(family, socket.SOCK_STREAM)
+        except OSError:
+            continue  # no IPv6 here
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            if family == socket.AF_INET6 and e.errno == errno.EADDRNOTAVAIL:
+                continue  # no ::1 here
+            return False
+        finally:
+            s.close()
+    return True
+for _ in range(500):
+    p = random.randint(24000, 32767 - max(offsets))
+    if all(free(p + o) for o in offsets):
+        print(p)
+        sys.exit(0)
+sys.exit(1)
+' "$@" 2>/dev/null; then
+    return 0
+  fi
+  for i in $(seq 500); do
+    p=$((24000 + RANDOM % (32768 - 24000 - max))) ok=1
+    for o in "$@"; do
+      if port_busy $((p + o)); then ok=0; break; fi
+    done
+    if [ "$ok" = 1 ]; then echo "$p"; return 0; fi
+  done
+  log "free_port: no free port in 24000-32767 after $i tries"; return 1
+}
+
 # Is the process in PIDFILE alive (and, if given, named NAME)?
 pid_alive() {
   local pidfile=$1 name=${2:-} pid
@@ -73,38 +123,108 @@ stop_pidfile() {
 # initdb and postgres refuse to run as root: as root, run them as the postgres user.
 as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
-# pg_start DIR PORT: a throwaway cluster in DIR/data, socket in DIR, log in DIR/postgres.log.
+# Where a cluster lives. pg_start DIR keeps the cluster (data/, the socket, postgres.log) in DIR
+# itself, except when we are root and the postgres user cannot reach DIR: a checkout inside a
+# private folder (root's home, a `mktemp -d` folder), whose permissions are the user's and stay
+# as they are. Then it lives in a folder of postgres's own outside the checkout,
+# $PG_OUTSIDE/prode-pg-<hash of DIR's path> (mode 700; /var/tmp survives a reboot, as DIR does),
+# and DIR/home names it: pg_stop stops it, the next pg_start reuses it, pg_delete removes it. The
+# hash makes it one folder per state folder, so two checkouts never share one; a DIR without
+# DIR/home (its state folder was deleted to start over) starts from an empty cluster there.
+PG_OUTSIDE=${PRODE_PG_OUTSIDE:-/var/tmp}
+
+# pg_home DIR: the folder that holds DIR's cluster (DIR itself, or the one DIR/home names).
+pg_home() { if [ -s "$1/home" ]; then cat "$1/home"; else echo "$1"; fi; }
+
+# pg_outside_ok FOLDER: FOLDER is a real folder (no symbolic link) of postgres's own, mode 700,
+# as pg_place makes it: nothing another user of this machine made in /var/tmp is ever used.
+pg_outside_ok() { [ -d "$1" ] && [ ! -L "$1" ] && [ "$(stat -c '%U %a' "$1")" = "postgres 700" ]; }
+
+# pg_place DIR: prints where DIR's cluster is to live (see above), making the outside folder.
+pg_place() {
+  local dir=$1 out
+  if [ "$(id -u)" -ne 0 ] || [ -s "$dir/data/PG_VERSION" ]; then
+    echo "$dir"; return 0   # ours already, or a cluster already here
+  fi
+  if [ -s "$dir/home" ]; then
+    out=$(cat "$dir/home")
+  else
+    if as_pg test -x "$(dirname "$dir")"; then
+      chown postgres: "$dir"
+      if as_pg test -w "$dir"; then echo "$dir"; return 0; fi
+    fi
+    out=$PG_OUTSIDE/prode-pg-$(printf '%s' "$dir" | sha256sum | cut -c1-16)
+    if [ -e "$out" ] || [ -L "$out" ]; then
+      # Left by a state folder at this path that was deleted since: start over.
+      pg_outside_ok "$out" || die "$out is in the way of $dir's PostgreSQL and not postgres's own (mode 700): remove it"
+      if [ -s "$out/data/PG_VERSION" ]; then
+        as_pg "$PG_BIN/pg_ctl" -D "$out/data" -m immediate -w stop >/dev/null 2>&1 || true
+      fi
+      rm -rf "$out"
+    fi
+  fi
+  if [ ! -e "$out" ] && [ ! -L "$out" ]; then
+    # Made by root as root's own, then given: nobody else can get in between.
+    if ! { mkdir -m 700 "$out" && chown postgres: "$out"; }; then die "cannot make $out for $dir's PostgreSQL"; fi
+    printf '%s\n' "$dir" >"$out/state-folder"   # for whoever looks in $PG_OUTSIDE: whose it is
+  fi
+  pg_outside_ok "$out" || die "$out (PostgreSQL of $dir) is not a folder of postgres's own with mode 700"
+  printf '%s\n' "$out" >"$dir/home"
+  log "postgres cannot reach $dir (a private folder above it): its cluster is in $out"
+  echo "$out"
+}
+
+# pg_start DIR PORT: a throwaway cluster in HOME/data, socket in HOME, log in HOME/postgres.log,
+# where HOME is DIR or, as root in a private folder, the folder outside that pg_place gives.
 pg_start() {
-  local dir=$1 port=$2
+  local dir=$1 port=$2 home
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
-  touch "$dir/postgres.log"   # written by both pg_ctl's caller and the server
-  [ "$(id -u)" -ne 0 ] || chown postgres: "$dir" "$dir/postgres.log"
-  as_pg test -w "$dir" || die "user postgres cannot write $dir (is a parent folder private?)"
-  if [ ! -s "$dir/data/PG_VERSION" ]; then
-    logged "$dir/postgres.log" as_pg "$PG_BIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-sync
+  home=$(pg_place "$dir") || return 1
+  touch "$home/postgres.log"   # written by both pg_ctl's caller and the server
+  [ "$(id -u)" -ne 0 ] || chown postgres: "$home" "$home/postgres.log"
+  as_pg test -w "$home" || die "user postgres cannot write $home (is a parent folder private?)"
+  if [ ! -s "$home/data/PG_VERSION" ]; then
+    logged "$home/postgres.log" as_pg "$PG_BIN/initdb" -D "$home/data" -U postgres --auth=trust -E UTF8 --no-sync
     # Speed over durability: the data is throwaway.
-    cat >>"$dir/data/postgresql.conf" <<EOF
+    cat >>"$home/data/postgresql.conf" <<EOF
 listen_addresses = '127.0.0.1'
-unix_socket_directories = '$dir'
+unix_socket_directories = '$home'
 fsync = off
 synchronous_commit = off
 full_page_writes = off
 max_connections = 200
 EOF
   fi
-  if as_pg "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+  if as_pg "$PG_BIN/pg_ctl" -D "$home/data" status >/dev/null 2>&1; then
     return 0   # already running: keep it
   fi
-  logged "$dir/postgres.log" as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 30 -o "-p $port" start
+  logged "$home/postgres.log" as_pg "$PG_BIN/pg_ctl" -D "$home/data" -l "$home/postgres.log" -w -t 30 -o "-p $port" start
 }
 
 pg_stop() {
-  local dir=$1
-  [ -s "$dir/data/PG_VERSION" ] || return 0
-  if as_pg "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
-    logged "$dir/postgres.log" as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop
+  local home
+  home=$(pg_home "$1")
+  [ -s "$home/data/PG_VERSION" ] || return 0
+  if as_pg "$PG_BIN/pg_ctl" -D "$home/data" status >/dev/null 2>&1; then
+    logged "$home/postgres.log" as_pg "$PG_BIN/pg_ctl" -D "$home/data" -m fast -w stop
   fi
+}
+
+# pg_delete DIR: stops DIR's cluster and deletes it, with the folder outside if it has one.
+pg_delete() {
+  local dir=$1 home
+  pg_stop "$dir"
+  home=$(pg_home "$dir")
+  if [ "$home" != "$dir" ] && pg_outside_ok "$home"; then rm -rf "$home"; fi
+  rm -rf "$dir"
+}
+
+# pg_port DIR: the port of DIR's running cluster (from its postmaster.pid); fails if it is not running.
+pg_port() {
+  local home
+  home=$(pg_home "$1")
+  as_pg "$PG_BIN/pg_ctl" -D "$home/data" status >/dev/null 2>&1 && sed -n 4p "$home/data/postmaster.pid"
 }
 
 # pg_psql PORT [psql args...]: psql as the superuser over TCP.
@@ -123,9 +243,13 @@ redis_start() {
   local dir=$1 port=$2
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
-  pid_alive "$dir/redis.pid" redis && return 0
+  if pid_alive "$dir/redis.pid" redis; then
+    [ -s "$dir/port" ] && return 0   # already running: keep it
+    redis_stop "$dir"   # started before it said its port: start again on the one asked for
+  fi
   logged "$dir/redis.log" redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
     --daemonize yes --pidfile "$dir/redis.pid" --dir "$dir" --logfile "$dir/redis.log"
+  echo "$port" >"$dir/port"
   local i
   for i in $(seq 50); do
     [ "$(redis-cli -p "$port" ping 2>/dev/null)" = PONG ] && return 0
@@ -136,6 +260,9 @@ redis_start() {
 }
 
 redis_stop() { stop_pidfile "$1/redis.pid" redis; }
+
+# redis_port DIR: the port of DIR's running Redis; fails if it is not running.
+redis_port() { pid_alive "$1/redis.pid" redis && [ -s "$1/port" ] && cat "$1/port"; }
 
 # --- nginx ----------------------------------------------------------------------------------
 # nginx_start DIR: runs nginx with DIR as its prefix. The caller writes the http-level config
@@ -223,6 +350,8 @@ routes_parse() {
 
 # --- The local stack (dev/up.sh, dev/down.sh) -------------------------------------------------
 # Every value can be overridden, so a second stack (make test-e2e) runs beside `make up`.
+# `make up`'s ports are fixed (a person opens http://localhost:8080/ and may point psql at
+# 55432); the stacks of `make test` take free ones (stack_free_ports).
 SERVICES=(players fixtures predictions scoring)
 stack_config() {
   STATE=${PRODE_STATE_DIR:-$ROOT/.dev}
@@ -242,3 +371,13 @@ svc_port() {
 }
 # Admin port (/healthz, /readyz, /metrics): the API port + 1000.
 svc_admin_port() { echo $(($(svc_port "$1") + 1000)); }
+
+# stack_free_ports: prints "PRODE_PORT=P PRODE_PG_PORT=P+1 PRODE_REDIS_PORT=P+2
+# PRODE_SVC_PORT_BASE=P+2" with every port of such a stack free now (the services on P+3..P+6,
+# their admin ports on P+1003..P+1006), for a stack of a test's own:
+#   ports=$(stack_free_ports) && read -ra ports <<<"$ports" && env "${ports[@]}" dev/up.sh
+stack_free_ports() {
+  local p
+  p=$(free_port 0 1 2 3 4 5 6 1003 1004 1005 1006) || return 1
+  echo "PRODE_PORT=$p PRODE_PG_PORT=$((p + 1)) PRODE_REDIS_PORT=$((p + 2)) PRODE_SVC_PORT_BASE=$((p + 2))"
+}

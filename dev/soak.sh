@@ -51,10 +51,10 @@ pgdown() {
 redisdown() {
   ensure_packages gcc
   # PostgreSQL from the tests' throwaway cluster; the test starts and kills a Redis of its own.
-  # The cluster is stopped afterwards unless it was running already: left running, its fixed
-  # port makes the next `make test` (CI's included) fail to start its own.
+  # The cluster is stopped afterwards unless it was running already (a `make test` of this
+  # checkout using it): left running, it holds its ports and data for nothing.
   local ours=1 rc=0
-  ! port_busy "${PRODE_TEST_PG_PORT:-55433}" || ours=0
+  ! dev/test-env.sh status || ours=0
   eval "$(dev/test-env.sh)"
   (cd services/scoring && REDISDOWN_SECONDS=${REDISDOWN_SECONDS:-30} go test -count=1 -v -run '^TestRedisOutageUnderLoad$' -timeout 15m ./cmd/scoring) || rc=$?
   [ "$ours" = 0 ] || dev/test-env.sh stop >/dev/null || true

@@ -5,8 +5,10 @@
 #   go   the Go modules only (vet + test), against a throwaway PostgreSQL and Redis (dev/test-env.sh)
 #   vet  go vet of each Go module
 #   web  the web app's unit tests
-#   e2e  the end-to-end suite against a full stack of its own (port 8090, state in .test/stack)
-#   (all also runs `dev/bench.sh smoke`: make bench's steps at a tiny scale, so that they cannot rot)
+#   e2e  the end-to-end suite against a full stack of its own (free ports, state in .test/stack)
+#   (all also runs `dev/bench.sh smoke`: make bench's steps at a tiny scale, so that they cannot rot,
+#   and dev/test-private-folder.sh: `make up` from a checkout inside a private folder)
+# Every port is chosen free at run time (dev/lib.sh free_port): two checkouts test at once.
 # Each step passes or fails on its own; all run, and the last line is "N passed, M failed".
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -14,10 +16,9 @@ LOG_PREFIX=test
 cd "$ROOT"
 what=${1:-all}
 MODULES=(migrations services/platform services/players services/fixtures services/predictions services/scoring)
-# The e2e stack: ports apart from `make up`'s so both can run at once. Debug logs: a line for
-# every request, so that dev/check-logs.sh looks for secrets in all of them.
-E2E_ENV=(PRODE_PORT=8090 PRODE_STATE_DIR="$ROOT/.test/stack" PRODE_PG_PORT=55434
-         PRODE_REDIS_PORT=56381 PRODE_SVC_PORT_BASE=28080 PRODE_LOG_LEVEL=debug)
+# The e2e stack: free ports (e2e adds them), so it runs beside `make up` and other checkouts'
+# tests. Debug logs: a line for every request, so that dev/check-logs.sh looks for secrets in all of them.
+E2E_ENV=(PRODE_STATE_DIR="$ROOT/.test/stack" PRODE_LOG_LEVEL=debug)
 
 passed=0 failed=0 failures=() test_env="" e2e_stack=""
 cleanup() {
@@ -54,16 +55,19 @@ web_unit() { (cd web && npm ci --no-audit --no-fund && npm test); }
 
 e2e() {
   # A fresh stack each run: the suite starts from the seeded fixtures and no players.
-  env "${E2E_ENV[@]}" dev/down.sh && rm -rf .test/stack || return 1
+  env "${E2E_ENV[@]}" dev/down.sh delete || return 1
+  local ports url
+  ports=$(stack_free_ports) && read -ra ports <<<"$ports" || return 1
+  E2E_ENV+=("${ports[@]}")
   e2e_stack=1
-  env "${E2E_ENV[@]}" dev/up.sh >/dev/null || return 1
-  (cd web && PRODE_URL=http://localhost:8090/ CHROMIUM_PATH=$(command -v chromium) npm run e2e) \
+  url=$(env "${E2E_ENV[@]}" dev/up.sh) || return 1
+  (cd web && PRODE_URL=${url#Prode: } CHROMIUM_PATH=$(command -v chromium) npm run e2e) \
     || { log "service logs: .test/stack/logs/"; return 1; }
   # With the traffic of the e2e run on them, every service's metrics must pass promtool.
   env "${E2E_ENV[@]}" dev/check-metrics.sh || return 1
   # No token, code or cookie in any log line; every API error traceable by its request id.
   dev/check-logs.sh .test/stack || return 1
-  env "${E2E_ENV[@]}" dev/down.sh && rm -rf .test/stack && e2e_stack=""
+  env "${E2E_ENV[@]}" dev/down.sh delete && e2e_stack=""
 }
 
 has_web() { [ -f web/package.json ]; }
@@ -72,8 +76,9 @@ has_e2e() { has_web && [ -d web/e2e ]; }
 case $what in
   all)
     if has_e2e; then ensure_packages gcc chromium; else ensure_packages gcc; fi
-    step routes dev/test-routes.sh
+    step routes env ROUTES_TEST_PORT="$(free_port 0 1 2 3 4 5 6 7 8)" dev/test-routes.sh
     step chart dev/test-chart.sh
+    step "private folder" dev/test-private-folder.sh
     start_test_env
     for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
     if has_web; then step "web unit" web_unit; fi

@@ -6,7 +6,11 @@
 # Overrides: PRODE_PORT (8080), PRODE_STATE_DIR (.dev), PRODE_PG_PORT (55432),
 # PRODE_REDIS_PORT (56379), PRODE_SVC_PORT_BASE (18080: services on 18081..18084, admin +1000),
 # PRODE_LOG_LEVEL (info; debug also logs every successful request),
+# PRODE_WEB_DIST (a web app built already, e.g. another checkout's web/dist, served instead of
+# building web/; one without index.html gives a placeholder page),
 # REAL_DATES=1 seeds the real Qatar 2022 dates instead of shifting them to the near future.
+# These ports are fixed, for a person to open; the stacks of `make test` take free ones.
+# As root in a private folder, PostgreSQL's data lives outside the checkout (dev/lib.sh pg_place).
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
 LOG_PREFIX=up
@@ -62,7 +66,11 @@ for svc in "${SERVICES[@]}"; do
   log "$svc on 127.0.0.1:$port (admin $admin), log $STATE/logs/$svc.log"
 done
 
-if [ -f web/package.json ]; then
+WEB_DIST=${PRODE_WEB_DIST:-$ROOT/web/dist}
+if [ -n "${PRODE_WEB_DIST:-}" ]; then
+  if [ -f "$WEB_DIST/index.html" ]; then log "serving the web app built in $WEB_DIST (PRODE_WEB_DIST)"
+  else log "no web app in $WEB_DIST (PRODE_WEB_DIST): a placeholder page"; fi
+elif [ -f web/package.json ]; then
   log "building the web app"
   (
     cd web
@@ -76,7 +84,7 @@ if ! pid_alive "$STATE/nginx/nginx.pid" nginx && port_busy "$PRODE_PORT"; then
   die "port $PRODE_PORT is in use by another process (set PRODE_PORT)"
 fi
 for svc in "${SERVICES[@]}"; do export "${svc^^}_PORT=$(svc_port "$svc")"; done
-WEB_DIST=$ROOT/web/dist LISTEN_PORT=$PRODE_PORT dev/nginx-routes.sh >"$STATE/nginx/site.conf"
+WEB_DIST=$WEB_DIST LISTEN_PORT=$PRODE_PORT dev/nginx-routes.sh >"$STATE/nginx/site.conf"
 nginx_start "$STATE/nginx"
 
 for svc in "${SERVICES[@]}"; do

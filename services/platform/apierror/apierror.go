@@ -71,7 +71,15 @@ var (
 	ErrMethod          = newError(http.StatusMethodNotAllowed, "metodo_no_permitido", "Esa operación no está permitida en esta dirección.")
 	ErrInternal        = newError(http.StatusInternalServerError, "error_interno", "Algo salió mal de nuestro lado. Probá de nuevo en un momento.")
 	ErrUnavailable     = &Error{Status: http.StatusServiceUnavailable, Code: "servicio_no_disponible", Mensaje: "El servicio no está disponible en este momento. Probá de nuevo en unos segundos.", RetryAfter: 2}
+	// ErrClientClosed is what a request whose client hung up before its answer is counted and
+	// logged as (httpserver.Fail decides): nobody reads its body.
+	ErrClientClosed = newError(StatusClientClosedRequest, "solicitud_cancelada", "La solicitud se canceló antes de terminar.")
 )
+
+// StatusClientClosedRequest is nginx's 499 "client closed request": the client hung up (a phone
+// losing signal, a load generator stopping) before the answer. It is not a server error, so it
+// stays out of the 5xx that the error-rate alert counts, and no client ever receives it.
+const StatusClientClosedRequest = 499
 
 // TooManyRequests is a 429 asking to wait retryAfter seconds.
 func TooManyRequests(retryAfter int) *Error {

@@ -35,12 +35,7 @@ func NewCluster(t testing.TB) *Cluster {
 	if err := os.Chmod(dir, 0o777); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
+	port := FreePort(t) // Kill and Start use it again: below the ephemeral range
 	c := &Cluster{Dir: dir, Port: port, t: t}
 	c.run("initdb", "-D", c.data(), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
 	// fsync off only matters if the machine crashes, which the scenarios do not do; commits stay

@@ -3,7 +3,6 @@ package testenv
 import (
 	"context"
 	"fmt"
-	"net"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -23,18 +22,13 @@ type RedisServer struct {
 	done chan struct{}
 }
 
-// NewRedisServer starts redis-server on a free port; it is killed when the test ends.
+// NewRedisServer starts redis-server on a free port (FreePort); it is killed when the test ends.
 func NewRedisServer(t testing.TB) *RedisServer {
 	t.Helper()
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		t.Fatal("redis-server is not installed (apt-get install redis-server; make test installs it)")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &RedisServer{Port: ln.Addr().(*net.TCPAddr).Port, t: t}
-	ln.Close()
+	r := &RedisServer{Port: FreePort(t), t: t} // Kill and Start use it again: below the ephemeral range
 	r.Start()
 	t.Cleanup(r.Kill)
 	return r
