@@ -1,5 +1,5 @@
 # Thin entry points; the work is in dev/ (see the scripts' headers for overrides).
-.PHONY: up down test test-go test-web test-routes test-chart test-e2e test-cluster vet soak bench bench-smoke cluster cluster-down images
+.PHONY: up down test test-go test-web test-routes test-chart test-e2e test-cluster test-skaffold vet soak bench bench-smoke cluster cluster-down images
 
 up:           ## start the whole game locally; prints its URL
 	@dev/up.sh
@@ -19,6 +19,8 @@ test-e2e:
 	@dev/test.sh e2e
 test-cluster: ## the chart on a real one-node Kubernetes: install, helm test, the browser through the ingress, upgrade under load, a failing migration, rollback, scoring killed, re-install
 	@dev/test-cluster.sh
+test-skaffold: ## skaffold dev on that cluster: the time from saving a Go file and a web file to seeing them live
+	@dev/test-skaffold.sh
 cluster:      ## start a one-node Kubernetes (as root): etcd, control plane, kubelet + containerd, kube-proxy, CoreDNS, Traefik, a registry on 127.0.0.1:5000; prints the kubeconfig
 	@dev/cluster.sh up
 cluster-down: ## stop what `make cluster` started and remove .cluster/

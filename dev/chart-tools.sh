@@ -151,9 +151,10 @@ ensure_skaffold() {
 # --- The one-node cluster's own tools (dev/cluster.sh) ----------------------------------------
 COREDNS_VERSION=v1.15.0
 REGISTRY_VERSION=v3.1.2
-# The newest Traefik v3 the module proxy serves here; from v3.5.2 on its module keeps an empty
+# The newest Traefik v3 whose dependencies the module proxy serves here (v3.7.x needs module
+# versions it refuses with 403); from v3.5.2 on its module keeps an empty
 # webui/static, so it builds without the dashboard's web assets.
-TRAEFIK_VERSION=v3.7.13
+TRAEFIK_VERSION=v3.6.12
 
 # go_install_static DIR PACKAGE@VERSION: a static binary (no libc: it runs in a distroless image).
 go_install_static() {

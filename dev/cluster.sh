@@ -189,6 +189,7 @@ start_control_plane() {
     --service-account-key-file "$PKI/sa.pub" --service-account-signing-key-file "$PKI/sa.key" \
     --service-account-issuer https://kubernetes.default.svc.cluster.local \
     --authorization-mode Node,RBAC --enable-admission-plugins NodeRestriction \
+    --kubelet-preferred-address-types InternalIP \
     --allow-privileged=true --profiling=false
   wait_for kube-apiserver 90 kubectl get --raw /readyz
   start kube-controller-manager "$K8S_BIN/kube-controller-manager" \

@@ -76,10 +76,9 @@ last=$(find migrations/players -name '*.up.sql' | sort | tail -1); last=$(basena
 failing=$(printf '%06d' $((10#$last + 1)))
 printf 'CREATE TABLE players.intento_fallido (x int);\nSELECT 1 / 0;\n' >"$broken/migrations/players/${failing}_falla.up.sql"
 printf 'DROP TABLE IF EXISTS players.intento_fallido;\n' >"$broken/migrations/players/${failing}_falla.down.sql"
-go_standin=$(/usr/bin/docker images --format '{{.Repository}}:{{.Tag}}' 'prode-standin/golang' | head -1)
-runtime_standin=$(/usr/bin/docker images --format '{{.Repository}}:{{.Tag}}' 'prode-standin/distroless-static' | head -1)
 DOCKER_BUILDKIT=1 /usr/bin/docker build -q -f "$broken/docker/Dockerfile.go" --build-arg SERVICE=migrate \
-  --build-arg MODULE=migrations --build-arg "GO_IMAGE=$go_standin" --build-arg "RUNTIME_IMAGE=$runtime_standin" \
+  --build-arg MODULE=migrations --build-arg GO_IMAGE=prode-standin/golang:local \
+  --build-arg RUNTIME_IMAGE=prode-standin/distroless-static:local \
   -t "localhost:5000/prode-migrate:broken$run" "$broken" >/dev/null
 /usr/bin/docker push -q "localhost:5000/prode-migrate:broken$run" >/dev/null
 rm -rf "$broken"
@@ -179,7 +178,7 @@ done
 generations() { kubectl -n "$NS" get deploy -o jsonpath='{range .items[*]}{.metadata.name}={.metadata.generation}{" "}{end}'; }
 before=$(generations)
 if helm upgrade "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_B" \
-     --set migrations.image.tag="broken$run" --wait --timeout 4m >"$OUT/broken.log" 2>&1; then
+     --set migrations.image.tag="broken$run" --set migrations.backoffLimit=0 --wait --timeout 3m >"$OUT/broken.log" 2>&1; then
   die "the upgrade with a failing migration succeeded"
 fi
 [ "$(generations)" = "$before" ] || die "a Deployment changed although the migrations failed: $before -> $(generations)"

@@ -7,7 +7,8 @@
 #   web  the web app's unit tests
 #   e2e  the end-to-end suite against a full stack of its own (free ports, state in .test/stack)
 #   (all also runs `dev/bench.sh smoke`: make bench's steps at a tiny scale, so that they cannot rot,
-#   and dev/test-private-folder.sh: `make up` from a checkout inside a private folder)
+#   dev/test-private-folder.sh: `make up` from a checkout inside a private folder, and, as root,
+#   dev/test-cluster.sh: the chart installed, upgraded and rolled back on a real one-node Kubernetes)
 # Every port is chosen free at run time (dev/lib.sh free_port): two checkouts test at once.
 # Each step passes or fails on its own; all run, and the last line is "N passed, M failed".
 # shellcheck source=dev/lib.sh
@@ -84,6 +85,10 @@ case $what in
     if has_web; then step "web unit" web_unit; fi
     if has_e2e; then step e2e e2e; fi
     if has_e2e; then step "bench smoke" dev/bench.sh smoke; fi
+    # The chart on a real one-node Kubernetes (dev/cluster.sh): kubelet, containerd and
+    # iptables need root, which CI is.
+    if [ "$(id -u)" -eq 0 ]; then step cluster dev/test-cluster.sh
+    else log "skipping the cluster test: it needs root (sudo make test-cluster)"; fi
     ;;
   go)
     ensure_packages gcc
