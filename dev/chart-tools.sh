@@ -204,3 +204,13 @@ ensure_cluster_tools() {
   ensure_registry
   ensure_traefik
 }
+
+# ensure_vegeta: sets VEGETA, the load generator of the cluster test (the same version as
+# dev/bench's library; its CLI needs modules the bench's go.sum does not list).
+VEGETA_VERSION=v12.13.0
+ensure_vegeta() {
+  VEGETA=$TOOLS/vegeta-$VEGETA_VERSION/vegeta
+  [ -x "$VEGETA" ] && return 0
+  log "building vegeta $VEGETA_VERSION (under a minute, once)"
+  go_install_static "$(dirname "$VEGETA")" "github.com/tsenart/vegeta/v12@$VEGETA_VERSION"
+}

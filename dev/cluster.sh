@@ -48,6 +48,14 @@ start() {
   echo $! >"$RUN/$name.pid"
 }
 
+# write FILE: stdin into FILE, unless FILE already holds exactly that. kube-proxy exits when its
+# configuration file is rewritten, so an idempotent `up` must leave unchanged files alone.
+write() {
+  local tmp; tmp=$(mktemp)
+  cat >"$tmp"
+  if cmp -s "$tmp" "$1"; then rm -f "$tmp"; else mv "$tmp" "$1"; chmod 644 "$1"; fi
+}
+
 # wait_for WHAT SECONDS COMMAND...: poll until COMMAND succeeds.
 wait_for() {
   local what=$1 deadline=$((SECONDS + $2)); shift 2
@@ -133,7 +141,7 @@ make_bridge() {
   mkdir -p "$CLUSTER/cni/net.d"
   # No ipMasq: pods have no way out of the machine; the firewall plugin opens FORWARD for them
   # (dockerd sets its policy to DROP).
-  cat >"$CLUSTER/cni/net.d/10-prode.conflist" <<EOF
+  write "$CLUSTER/cni/net.d/10-prode.conflist" <<EOF
 {
   "cniVersion": "1.0.0",
   "name": "prode",
@@ -155,7 +163,7 @@ start_registry() {
     return 0
   fi
   mkdir -p "$CLUSTER/registry"
-  cat >"$CLUSTER/registry.yml" <<EOF
+  write "$CLUSTER/registry.yml" <<EOF
 version: 0.1
 log: {level: warn}
 storage:
@@ -212,7 +220,7 @@ start_node() {
   printf 'server = "http://localhost:5000"\n[host."http://localhost:5000"]\n  capabilities = ["pull", "resolve"]\n' \
     >"$cd/certs.d/localhost:5000/hosts.toml"
   # restrict_oom_score_adj: root here lacks CAP_SYS_RESOURCE; without it every sandbox fails.
-  cat >"$cd/config.toml" <<EOF
+  write "$cd/config.toml" <<EOF
 version = 2
 root = "$cd/root"
 state = "$cd/state"
@@ -239,7 +247,7 @@ EOF
   start containerd containerd --config "$cd/config.toml"
   wait_for containerd 30 ctr --address "$CONTAINERD_SOCK" version
 
-  cat >"$CLUSTER/kubelet.yaml" <<EOF
+  write "$CLUSTER/kubelet.yaml" <<EOF
 apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
 authentication:
@@ -268,7 +276,7 @@ EOF
     --kubeconfig "$CLUSTER/kubelet.kubeconfig" --root-dir "$CLUSTER/kubelet" \
     --node-ip "$NODE_IP" --hostname-override "$NODE_NAME"
 
-  cat >"$CLUSTER/kube-proxy.yaml" <<EOF
+  write "$CLUSTER/kube-proxy.yaml" <<EOF
 apiVersion: kubeproxy.config.k8s.io/v1alpha1
 kind: KubeProxyConfiguration
 clientConnection: {kubeconfig: "$CLUSTER/kube-proxy.kubeconfig"}
@@ -291,7 +299,7 @@ apply_addons() {
     sed -e "s|@REGISTRY@|localhost:5000|g" -e "s|@COREDNS_VERSION@|$COREDNS_VERSION|g" \
         -e "s|@TRAEFIK_VERSION@|$TRAEFIK_VERSION|g" -e "s|@HTTP_PORT@|$CLUSTER_HTTP_PORT|g" \
         -e "s|@ADMIN_PORT@|$TRAEFIK_ADMIN_PORT|g" "$ROOT/dev/cluster/addons/$f.yaml" \
-      | kubectl apply -f - >/dev/null
+      | kubectl apply --server-side --force-conflicts --field-manager=prode-cluster -f - >/dev/null
   done
   # hostPath volumes for the claims (the bundled PostgreSQL's): made once, kept until `down`.
   local i
@@ -331,6 +339,10 @@ up() {
   start_control_plane
   start_node
   apply_addons
+  local name
+  for name in etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet kube-proxy; do
+    pid_alive "$RUN/$name.pid" || die "$name is not running; see $LOGS/$name.log"
+  done
   log "cluster up in $((SECONDS - t0)) s; ingress at http://localhost:$CLUSTER_HTTP_PORT/"
   echo "$KUBECONFIG_ADMIN"
 }

@@ -89,8 +89,10 @@ if kubectl get namespace "$NS" >/dev/null 2>&1; then
   helm -n "$NS" uninstall "$RELEASE" --wait >/dev/null 2>&1 || true
   kubectl delete namespace "$NS" --wait --timeout=180s >/dev/null
 fi
-kubectl get pv -o name | while read -r pv; do   # volumes released by that claim: reusable again
-  [ "$(kubectl get "$pv" -o jsonpath='{.status.phase}')" != Released ] && continue
+kubectl get pv -o name | while read -r pv; do   # volumes released by that claim: emptied, reusable
+  [ "$(kubectl get "$pv" -o jsonpath='{.status.phase}')" = Released ] || continue
+  dir=$(kubectl get "$pv" -o jsonpath='{.spec.hostPath.path}')
+  [[ $dir == "$ROOT/.cluster/volumes/"* ]] && find "$dir" -mindepth 1 -delete
   kubectl patch "$pv" --type json -p '[{"op":"remove","path":"/spec/claimRef"}]' >/dev/null
 done
 kubectl create namespace "$NS" >/dev/null
@@ -113,7 +115,7 @@ ensure_packages chromium
 (cd web && PRODE_URL="$URL/" CHROMIUM_PATH=$(command -v chromium) \
   node --test --test-concurrency=1 e2e/prode.e2e.test.mjs) >"$OUT/e2e.log" 2>&1 \
   || { tail -40 "$OUT/e2e.log" >&2; die "the browser scenario failed through the ingress"; }
-report "- the e2e browser scenario through the ingress: passed ($(grep -c '^# pass\|^ok' "$OUT/e2e.log") lines ok)"
+report "- the e2e browser scenario through the ingress: $(sed -n 's/^# pass /passed /p' "$OUT/e2e.log") of $(sed -n 's/^# tests //p' "$OUT/e2e.log") steps"
 
 # --- sign-ins over HTTP, as the web app does (the dev chooser's code, then POST /api/sesion) ---
 sign_in() {   # sign_in EMAIL NOMBRE: prints the session cookie "name=value"
@@ -152,8 +154,8 @@ Content-Type: application/json
 @$OUT/body.json
 
 EOF
-vegeta() { (cd "$ROOT/dev/bench" && go tool vegeta "$@"); }
-vegeta attack -targets "$OUT/targets.txt" -rate 20/1s -duration 0 -timeout 10s -output "$OUT/upgrade.bin" &
+ensure_vegeta
+"$VEGETA" attack -targets "$OUT/targets.txt" -rate 20/1s -duration 0 -timeout 10s -output "$OUT/upgrade.bin" &
 load_pid=$!
 sleep 3
 t0=$SECONDS
@@ -161,7 +163,7 @@ helm upgrade "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$T
 upgrade_time=$((SECONDS - t0))
 sleep 3
 kill -INT "$load_pid"; wait "$load_pid" || true; load_pid=""
-vegeta report -type json "$OUT/upgrade.bin" >"$OUT/upgrade.json"
+"$VEGETA" report -type json "$OUT/upgrade.bin" >"$OUT/upgrade.json"
 requests=$(jq .requests "$OUT/upgrade.json")
 failed=$(jq '[.status_codes | to_entries[] | select(.key | test("^[23]") | not) | .value] | add // 0' "$OUT/upgrade.json")
 report "- helm upgrade $TAG_A -> $TAG_B in $upgrade_time s under 20 requests/s through the ingress: $requests requests, $failed failed (status codes: $(jq -c .status_codes "$OUT/upgrade.json"))"
