@@ -3,15 +3,11 @@ package migrations
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -21,46 +17,14 @@ import (
 	"github.com/golang-migrate/migrate/v4/database"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"prode/migrations/internal/testdb"
 )
 
 // These tests run on the real PostgreSQL that `make test` starts (dev/test-env.sh), each in a
 // database of its own.
 
-// testDatabase creates an empty database, dropped when the test ends, and returns its URL.
-func testDatabase(t *testing.T) string {
-	t.Helper()
-	raw := os.Getenv("PRODE_TEST_PG_ADMIN_URL")
-	if raw == "" {
-		t.Fatal("PRODE_TEST_PG_ADMIN_URL is not set: run the tests with `make test`, or eval \"$(dev/test-env.sh)\" first")
-	}
-	admin, err := url.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, raw)
-	if err != nil {
-		t.Fatalf("connect to test PostgreSQL: %v", err)
-	}
-	defer conn.Close(ctx)
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	name := "migrations_test_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn, err := pgx.Connect(context.Background(), raw)
-		if err != nil {
-			return
-		}
-		defer conn.Close(context.Background())
-		_, _ = conn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	})
-	u := *admin
-	u.Path = "/" + name
-	return u.String()
-}
+func testDatabase(t *testing.T) string { return testdb.New(t, "migrations_test") }
 
 // logBuffer collects a Migrator's JSON log lines.
 type logBuffer struct {

@@ -3,17 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"net/url"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+
+	"prode/migrations/internal/testdb"
 )
 
 // The test binary runs as the command when MIGRATE_TEST_MAIN=1: each test starts it as an
@@ -61,40 +60,7 @@ func (r result) logLines(t *testing.T, prefix string) []map[string]any {
 	return out
 }
 
-func testDatabase(t *testing.T) string {
-	t.Helper()
-	raw := os.Getenv("PRODE_TEST_PG_ADMIN_URL")
-	if raw == "" {
-		t.Fatal("PRODE_TEST_PG_ADMIN_URL is not set: run the tests with `make test`, or eval \"$(dev/test-env.sh)\" first")
-	}
-	admin, err := url.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, raw)
-	if err != nil {
-		t.Fatalf("connect to test PostgreSQL: %v", err)
-	}
-	defer conn.Close(ctx)
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	name := "migrate_cmd_test_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn, err := pgx.Connect(context.Background(), raw)
-		if err != nil {
-			return
-		}
-		defer conn.Close(context.Background())
-		_, _ = conn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	})
-	u := *admin
-	u.Path = "/" + name
-	return u.String()
-}
+func testDatabase(t *testing.T) string { return testdb.New(t, "migrate_cmd_test") }
 
 func TestUsage(t *testing.T) {
 	for _, args := range [][]string{{"bogus"}, {"force", "players"}, {"up", "extra"}, {"status", "x"}} {
