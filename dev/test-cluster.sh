@@ -218,6 +218,9 @@ scoring_pod=$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=scoring -o
 api PUT "/api/partidos/$partido/resultado" "$admin" '{"goles_local":2,"goles_visitante":1}' >/dev/null
 sleep "${CLUSTER_KILL_AFTER:-0.5}"
 kubectl -n "$NS" delete "$scoring_pod" --grace-period=0 --force >/dev/null 2>&1
+# Was the result still being scored when the pod went? (Scoring commits a match's points, its
+# totals and the event's mark in one transaction: all or nothing.)
+unscored=$(psql_pod -c "SELECT count(*) FROM fixtures.eventos e WHERE NOT EXISTS (SELECT 1 FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)")
 kubectl -n "$NS" rollout status deploy -l app.kubernetes.io/component=scoring --timeout=3m >/dev/null 2>&1 \
   || kubectl -n "$NS" wait pod -l app.kubernetes.io/component=scoring --for=condition=Ready --timeout=3m >/dev/null
 deadline=$((SECONDS + 180))
@@ -243,7 +246,7 @@ SELECT (SELECT count(*) FROM esperado e LEFT JOIN scoring.puntos p ON p.partido_
 SQL
 )
 scored=$(psql_pod -c "SELECT count(*) FROM scoring.puntos WHERE partido_id = $partido")
-report "- scoring pod $scoring_pod force-deleted ${CLUSTER_KILL_AFTER:-0.5} s after a result for $scored predictions: $wrong points or totals differ from a recomputation"
+report "- scoring pod force-deleted ${CLUSTER_KILL_AFTER:-0.5} s after a result for $scored predictions ($unscored outbox events not yet applied at the kill): $wrong points or totals differ from a recomputation"
 [ "$wrong" = 0 ] || die "$wrong points or totals differ from a recomputation"
 
 # --- 8. uninstall, then install again on the same claim ---------------------------------------
