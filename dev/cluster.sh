@@ -135,6 +135,9 @@ make_bridge() {
   ip link show cni0 >/dev/null 2>&1 || ip link add cni0 type bridge
   ip addr show dev cni0 | grep -q " $NODE_IP/" || ip addr add "$NODE_IP/24" dev cni0
   ip link set cni0 up
+  # Service addresses stay on the bridge: a packet to one that kube-proxy has not translated yet
+  # (a Service seconds old) is dropped here instead of following the default route off the machine.
+  ip route replace "$SERVICE_CIDR" dev cni0
   sysctl -qw net.ipv4.ip_forward=1
   modprobe br_netfilter 2>/dev/null || true
   [ ! -e /proc/sys/net/bridge/bridge-nf-call-iptables ] || sysctl -qw net.bridge.bridge-nf-call-iptables=1

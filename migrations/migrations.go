@@ -22,6 +22,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/golang-migrate/migrate/v4"
 	"github.com/golang-migrate/migrate/v4/database"
@@ -103,7 +104,7 @@ func versionText(v int) string {
 // Up creates the roles and schemas when missing, sets the roles' passwords when given
 // (schema -> password), and applies every schema's migrations.
 func (mg Migrator) Up(ctx context.Context, adminURL string, passwords map[string]string) error {
-	if err := bootstrap(ctx, adminURL, passwords); err != nil {
+	if err := bootstrap(ctx, adminURL, passwords, mg.log()); err != nil {
 		return fmt.Errorf("roles and schemas: %w", err)
 	}
 	for _, schema := range Schemas {
@@ -198,8 +199,40 @@ func (mg Migrator) files() fs.FS {
 	return mg.Files
 }
 
-func bootstrap(ctx context.Context, adminURL string, passwords map[string]string) error {
-	conn, err := pgx.Connect(ctx, adminURL)
+// connectPatience is how long the first connection keeps trying: in a fresh release the
+// database, or the route to its Service, may be ready a few seconds after the Job starts.
+const connectPatience = time.Minute
+
+// connect opens the migrating connection, trying again every two seconds for connectPatience
+// while the database cannot be reached (never when it answers with an error, such as a wrong
+// password). Each try dials with a short timeout, so that a first packet lost before the
+// Service's route existed is not waited on for the kernel's two minutes.
+func connect(ctx context.Context, adminURL string, log *slog.Logger) (*pgx.Conn, error) {
+	cfg, err := pgx.ParseConfig(adminURL)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = 5 * time.Second
+	}
+	deadline := time.Now().Add(connectPatience)
+	for {
+		conn, err := pgx.ConnectConfig(ctx, cfg)
+		var answered *pgconn.PgError
+		if err == nil || errors.As(err, &answered) || time.Now().After(deadline) {
+			return conn, err
+		}
+		log.Info("database not reachable yet; trying again", slog.String("error", err.Error()))
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(2 * time.Second):
+		}
+	}
+}
+
+func bootstrap(ctx context.Context, adminURL string, passwords map[string]string, log *slog.Logger) error {
+	conn, err := connect(ctx, adminURL, log)
 	if err != nil {
 		return err
 	}
