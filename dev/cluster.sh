@@ -350,13 +350,17 @@ up() {
   echo "$KUBECONFIG_ADMIN"
 }
 
-status() { [ -s "$KUBECONFIG_ADMIN" ] && [ -x "${K8S_BIN:-}/kubectl" ] && kubectl get --raw /readyz >/dev/null 2>&1; }
+# status: this checkout's cluster answers (never builds anything to find out).
+status() {
+  K8S_BIN=$TOOLS/kubernetes-$K8S_VERSION
+  [ -s "$KUBECONFIG_ADMIN" ] && [ -x "$K8S_BIN/kubectl" ] && kubectl get --raw /readyz >/dev/null 2>&1
+}
 
 # Kill the containers the kubelet left (their shims outlive containerd), unmount what the
 # kubelet and containerd mounted, then remove the bridge and kube-proxy's rules.
 down() {
   [ -d "$CLUSTER" ] || { log "no cluster here"; return 0; }
-  ensure_kubernetes
+  K8S_BIN=$TOOLS/kubernetes-$K8S_VERSION   # what `up` ran; nothing to build to stop it
   stop_pidfile "$RUN/kubelet.pid" kubelet
   if pid_alive "$RUN/containerd.pid" containerd; then
     local id
@@ -368,7 +372,7 @@ down() {
   stop_pidfile "$RUN/containerd.pid" containerd
   pkill -KILL -f "containerd-shim-runc-v2 .*-address $CONTAINERD_SOCK" 2>/dev/null || true
   stop_pidfile "$RUN/kube-proxy.pid" kube-proxy
-  "$K8S_BIN/kube-proxy" --cleanup >/dev/null 2>&1 || true
+  [ ! -x "$K8S_BIN/kube-proxy" ] || "$K8S_BIN/kube-proxy" --cleanup >/dev/null 2>&1 || true
   local name
   for name in kube-scheduler kube-controller-manager kube-apiserver etcd registry dockerd; do
     stop_pidfile "$RUN/$name.pid"
@@ -387,6 +391,6 @@ down() {
 case ${1:-} in
   up) up ;;
   down) down ;;
-  status) ensure_kubernetes >/dev/null 2>&1 || exit 1; status ;;
+  status) status ;;
   *) die "usage: dev/cluster.sh up|down|status" ;;
 esac
