@@ -112,10 +112,18 @@ report "- helm test: passed"
 # --- 3. the browser scenario through the ingress ---------------------------------------------
 ensure_packages chromium
 [ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund >/dev/null)
-(cd web && PRODE_URL="$URL/" CHROMIUM_PATH=$(command -v chromium) \
-  node --test --test-concurrency=1 e2e/prode.e2e.test.mjs) >"$OUT/e2e.log" 2>&1 \
-  || { tail -40 "$OUT/e2e.log" >&2; die "the browser scenario failed through the ingress"; }
-report "- the e2e browser scenario through the ingress: $(sed -n 's/^# pass /passed /p' "$OUT/e2e.log") of $(sed -n 's/^# tests //p' "$OUT/e2e.log") steps"
+# A second try only after a failure, reported as such: on a loaded 2-core machine a click has
+# been seen to wait past its 30 s for the page to settle (once in five runs); a real fault
+# fails both tries. Each try is a new player; the organiser's steps pick that player's matches.
+for try in 1 2; do
+  if (cd web && PRODE_URL="$URL/" CHROMIUM_PATH=$(command -v chromium) \
+      node --test --test-concurrency=1 e2e/prode.e2e.test.mjs) >"$OUT/e2e-$try.log" 2>&1; then
+    break
+  fi
+  log "the browser scenario failed on try $try: $(grep -m1 '^    not ok' "$OUT/e2e-$try.log")"
+  [ "$try" -eq 1 ] || { tail -40 "$OUT/e2e-$try.log" >&2; die "the browser scenario failed through the ingress, twice"; }
+done
+report "- the e2e browser scenario through the ingress: $(sed -n 's/^# pass /passed /p' "$OUT/e2e-$try.log") of $(sed -n 's/^# tests //p' "$OUT/e2e-$try.log") steps (try $try of 2)"
 
 # --- sign-ins over HTTP, as the web app does (the dev chooser's code, then POST /api/sesion) ---
 sign_in() {   # sign_in EMAIL NOMBRE: prints the session cookie "name=value"
