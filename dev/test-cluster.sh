@@ -221,10 +221,15 @@ INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_l
 ANALYZE players.jugadores; ANALYZE predictions.apuestas;
 SQL
 admin=$(sign_in admin@prode.test "Organizador Demo")
-scoring_pod=$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=scoring -o name | head -1)
+# The running scoring pod, not one the rollback left terminating (deleting that one could find it
+# already gone).
+kubectl -n "$NS" rollout status deploy -l app.kubernetes.io/component=scoring --timeout=3m >/dev/null
+scoring_pod=pod/$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=scoring -o json \
+  | jq -r '[.items[] | select(.metadata.deletionTimestamp == null and .status.phase == "Running")][0].metadata.name')
 api PUT "/api/partidos/$partido/resultado" "$admin" '{"goles_local":2,"goles_visitante":1}' >/dev/null
 sleep "${CLUSTER_KILL_AFTER:-0.5}"
-kubectl -n "$NS" delete "$scoring_pod" --grace-period=0 --force >/dev/null 2>&1
+kubectl -n "$NS" delete "$scoring_pod" --grace-period=0 --force >/dev/null 2>"$OUT/kill.log" \
+  || { cat "$OUT/kill.log" >&2; die "could not kill $scoring_pod"; }
 # Was the result still being scored when the pod went? (Scoring commits a match's points, its
 # totals and the event's mark in one transaction: all or nothing.)
 unscored=$(psql_pod -c "SELECT count(*) FROM fixtures.eventos e WHERE NOT EXISTS (SELECT 1 FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)")
