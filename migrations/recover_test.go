@@ -286,10 +286,10 @@ func TestSyntaxErrorNamesItsLine(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
 	broken, _ := migrator(t, withFiles(t, map[string]string{
-		"fixtures/000002_sintaxis.up.sql": "-- a comment\nSELECT 1;\n\nSELEC 2;\n",
+		"fixtures/000099_sintaxis.up.sql": "-- a comment\nSELECT 1;\n\nSELEC 2;\n",
 	}))
 	err := broken.Up(ctx, db, nil)
-	if err == nil || !strings.Contains(err.Error(), "migration 2 (sintaxis) failed") ||
+	if err == nil || !strings.Contains(err.Error(), "migration 99 (sintaxis) failed") ||
 		!strings.Contains(err.Error(), "syntax error") || !strings.Contains(err.Error(), "at line 4") {
 		t.Fatalf("Up: %v, want the migration, the syntax error and line 4", err)
 	}
