@@ -13,7 +13,7 @@ import (
 // SIGKILLs the process while it is applying the batch; while it is dead the organiser
 // corrects and deletes some results; a second process is SIGKILLed mid-way too; a third
 // finishes. Then every match's points (scoring.puntos) and every player's totals
-// (scoring.totales) must equal a recomputation from scratch with scoring.puntos_de over the
+// (scoring.totales_torneo) must equal a recomputation from scratch with scoring.puntos_de over the
 // final results: no result lost, none counted twice, none left at an old value.
 func TestSIGKILLMidBatchScoresEachResultOnceInEffect(t *testing.T) {
 	const players, matches = 150, 240
@@ -59,7 +59,7 @@ func TestSIGKILLMidBatchScoresEachResultOnceInEffect(t *testing.T) {
 
 	diffPoints, diffTotals, scored := l.recomputationDiffers()
 	if diffPoints != 0 || diffTotals != 0 {
-		t.Errorf("against a recomputation from scratch: %d rows of scoring.puntos and %d of scoring.totales differ (%d scored predictions)",
+		t.Errorf("against a recomputation from scratch: %d rows of scoring.puntos and %d of scoring.totales_torneo differ (%d scored predictions)",
 			diffPoints, diffTotals, scored)
 	}
 	if scored == 0 {
@@ -74,7 +74,7 @@ func TestSIGKILLMidBatchScoresEachResultOnceInEffect(t *testing.T) {
 		players, matches, players*matches, arranged.Round(time.Millisecond), events, matches, len(corrected), len(deleted))
 	t.Logf("killed with %d of %d and %d of %d events applied; the third process finished %s after starting; %s from the batch to all applied",
 		appliedAtFirstKill, matches, appliedAtSecondKill, events, finishedAfter.Round(time.Millisecond), total.Round(time.Millisecond))
-	t.Logf("scoring.puntos and scoring.totales equal the recomputation: %d scored predictions, %d rows differ", scored, diffPoints+diffTotals)
+	t.Logf("scoring.puntos and scoring.totales_torneo equal the recomputation: %d scored predictions, %d rows differ", scored, diffPoints+diffTotals)
 }
 
 // killWhenApplied SIGKILLs the process once at least target of the events outbox events are
@@ -102,7 +102,7 @@ func killWhenApplied(t testing.TB, b *testenv.Binary, l *league, events, target 
 	return applied
 }
 
-// recomputationDiffers compares scoring.puntos and scoring.totales with points computed from
+// recomputationDiffers compares scoring.puntos and scoring.totales_torneo with points computed from
 // scratch (scoring.puntos_de, every prediction of every match with a result; all matches are
 // group matches, so the knock-out setting plays no part) and returns how many rows differ in
 // each, and how many predictions the recomputation scored.
@@ -117,12 +117,13 @@ func (l *league) recomputationDiffers() (points, totals, scored int) {
 		      FROM predictions.apuestas a JOIN fixtures.resultados r USING (partido_id)),
 		stored AS (SELECT partido_id, jugador_id, puntos, exacto, acierto FROM scoring.puntos),
 		fresh_totals AS (
-		    SELECT jugador_id, sum(puntos)::integer AS puntaje, count(*) FILTER (WHERE exacto)::integer AS exactos,
-		           count(*) FILTER (WHERE acierto)::integer AS aciertos
-		      FROM fresh GROUP BY jugador_id),
+		    SELECT p.torneo_id, f.jugador_id, sum(f.puntos)::integer AS puntaje,
+		           count(*) FILTER (WHERE f.exacto)::integer AS exactos, count(*) FILTER (WHERE f.acierto)::integer AS aciertos
+		      FROM fresh f JOIN fixtures.partidos p ON p.id = f.partido_id GROUP BY p.torneo_id, f.jugador_id),
 		nonzero AS (SELECT * FROM fresh_totals WHERE (puntaje, exactos, aciertos) <> (0, 0, 0)),
 		stored_totals AS (
-		    SELECT jugador_id, puntaje, exactos, aciertos FROM scoring.totales WHERE (puntaje, exactos, aciertos) <> (0, 0, 0))
+		    SELECT torneo_id, jugador_id, puntaje, exactos, aciertos FROM scoring.totales_torneo
+		     WHERE (puntaje, exactos, aciertos) <> (0, 0, 0))
 		SELECT (SELECT count(*) FROM ((SELECT * FROM fresh EXCEPT SELECT * FROM stored)
 		                              UNION ALL (SELECT * FROM stored EXCEPT SELECT * FROM fresh)) d),
 		       (SELECT count(*) FROM ((SELECT * FROM nonzero EXCEPT SELECT * FROM stored_totals)

@@ -100,10 +100,10 @@ func (l *league) waitScored(within time.Duration) time.Duration {
 	return time.Since(start)
 }
 
-// version is the standings version in PostgreSQL.
+// version is the newest standings version (snapshot) in PostgreSQL.
 func (l *league) version() int64 {
 	l.t.Helper()
-	return int64(l.count(`SELECT version FROM scoring.estado`))
+	return int64(l.count(`SELECT coalesce(max(id), 0) FROM scoring.tablas`))
 }
 
 // startScoring runs the real scoring binary on the league's database with redisURL and prefix,

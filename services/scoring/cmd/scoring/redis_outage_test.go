@@ -109,10 +109,11 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 	rdb := redis.NewClient(&redis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", rs.Port)})
 	defer rdb.Close()
 	want := l.version()
+	torneo := l.count(`SELECT id FROM fixtures.torneos WHERE actual`)
 	scoringtest.Eventually(t, 10*time.Second, func() string {
-		v, err := rdb.Get(context.Background(), prefix+"posiciones:version").Int64()
-		if err != nil || v != want {
-			return fmt.Sprintf("version key %d (%v), want %d", v, err, want)
+		v, err := rdb.Get(context.Background(), fmt.Sprintf("%sposiciones:t%d:version", prefix, torneo)).Result()
+		if err != nil || !strings.HasPrefix(v, fmt.Sprintf("%d.", want)) {
+			return fmt.Sprintf("version key %q (%v), want snapshot %d", v, err, want)
 		}
 		return ""
 	})
@@ -153,7 +154,7 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 		shownAfter.Round(time.Millisecond), hitsBefore, hitsAtRestart, hitsAfter)
 }
 
-// pageDiffersFromTotals reads page 1 and compares each row's points with scoring.totales: ""
+// pageDiffersFromTotals reads page 1 and compares each row's points with scoring.totales_torneo: ""
 // when they agree, else what differs.
 func pageDiffersFromTotals(t testing.TB, svc *testenv.Binary, l *league) string {
 	res, err := http.Get(svc.URL("/api/posiciones?pagina=1&por_pagina=50"))
@@ -173,12 +174,12 @@ func pageDiffersFromTotals(t testing.TB, svc *testenv.Binary, l *league) string 
 	for _, row := range p.Posiciones {
 		var stored int64
 		err := l.e.Admin.QueryRow(context.Background(),
-			`SELECT coalesce((SELECT puntaje FROM scoring.totales WHERE jugador_id = $1), 0)`, row.ID).Scan(&stored)
+			`SELECT coalesce((SELECT sum(puntaje) FROM scoring.totales_torneo WHERE jugador_id = $1), 0)`, row.ID).Scan(&stored)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if stored != row.Puntaje {
-			return fmt.Sprintf("player %d: page says %d points, scoring.totales %d", row.ID, row.Puntaje, stored)
+			return fmt.Sprintf("player %d: page says %d points, scoring.totales_torneo %d", row.ID, row.Puntaje, stored)
 		}
 	}
 	return ""

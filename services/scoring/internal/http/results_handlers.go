@@ -12,17 +12,22 @@ import (
 
 // ResultsHandlers serve /api/resultados.
 type ResultsHandlers struct {
-	Service *results.Service
+	Service     *results.Service
+	Tournaments Tournaments
 }
 
-// list answers the finished matches; signed in (session.Optional), with the player's
+// list answers a tournament's finished matches (?torneo=, the current one by default); signed in (session.Optional), with the player's
 // prediction and points.
 func (h *ResultsHandlers) list(c *gin.Context) {
 	var player int64
 	if claims, ok := session.FromContext(c); ok {
 		player = claims.PlayerID
 	}
-	list, err := h.Service.List(c.Request.Context(), player)
+	torneo, ok := torneoQuery(c, h.Tournaments)
+	if !ok {
+		return
+	}
+	list, err := h.Service.List(c.Request.Context(), torneo, player)
 	if err != nil {
 		httpserver.Fail(c, err)
 		return

@@ -2,6 +2,7 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -18,12 +19,19 @@ type StandingsHandlers struct {
 	Service *standings.Service
 }
 
+// Tournaments resolves the tournament a request names (standings.Service): 0 is the current one.
+type Tournaments interface {
+	Tournament(ctx context.Context, torneo int64) (id int64, actual bool, err error)
+}
+
 var (
+	errTorneo    = apierror.Invalid("El torneo tiene que ser un número entero desde 1.")
 	errPagina    = apierror.Invalid("La página tiene que ser un número entero desde 1.")
 	errPorPagina = apierror.Invalid("Las filas por página tienen que ser un número entero de 1 a 100.")
 )
 
-// list answers one page of the standings (anyone).
+// list answers one page of a tournament's standings (anyone; ?torneo=, the current one by
+// default; ?fecha=AAAA-MM-DD, that matchday's own table).
 func (h *StandingsHandlers) list(c *gin.Context) {
 	pagina, ok := intQuery(c, "pagina", 1, 1, 1<<31-1)
 	if !ok {
@@ -35,7 +43,11 @@ func (h *StandingsHandlers) list(c *gin.Context) {
 		httpserver.Fail(c, errPorPagina)
 		return
 	}
-	body, err := h.Service.Page(c.Request.Context(), pagina, porPagina)
+	torneo, ok := torneoQuery(c, h.Service)
+	if !ok {
+		return
+	}
+	body, err := h.Service.Page(c.Request.Context(), torneo, c.Query("fecha"), pagina, porPagina)
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
@@ -43,15 +55,54 @@ func (h *StandingsHandlers) list(c *gin.Context) {
 	httpserver.JSONBytes(c, http.StatusOK, body)
 }
 
-// mine answers the signed-in player's place (after session.Required).
+// matchdays answers a tournament's matchdays with their best players (anyone).
+func (h *StandingsHandlers) matchdays(c *gin.Context) {
+	torneo, ok := torneoQuery(c, h.Service)
+	if !ok {
+		return
+	}
+	body, err := h.Service.Matchdays(c.Request.Context(), torneo)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	httpserver.JSONBytes(c, http.StatusOK, body)
+}
+
+// mine answers the signed-in player's place in a tournament (after session.Required).
 func (h *StandingsHandlers) mine(c *gin.Context) {
 	claims, _ := session.FromContext(c)
-	m, err := h.Service.Player(c.Request.Context(), claims.PlayerID)
+	torneo, ok := torneoQuery(c, h.Service)
+	if !ok {
+		return
+	}
+	m, err := h.Service.Player(c.Request.Context(), torneo, claims.PlayerID)
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
 	}
 	c.JSON(http.StatusOK, m)
+}
+
+// torneoQuery reads ?torneo= and resolves it (absent: the current tournament); on a bad or
+// unknown tournament it answers the error and returns false.
+func torneoQuery(c *gin.Context, ts Tournaments) (int64, bool) {
+	raw, present := c.GetQuery("torneo")
+	var asked int64
+	if present {
+		n, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || n < 1 {
+			httpserver.Fail(c, errTorneo)
+			return 0, false
+		}
+		asked = n
+	}
+	torneo, _, err := ts.Tournament(c.Request.Context(), asked)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return 0, false
+	}
+	return torneo, true
 }
 
 // intQuery reads an optional integer query parameter within [lo, hi].

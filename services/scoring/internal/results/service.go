@@ -12,12 +12,13 @@ import (
 
 // Store is what the results need of the database.
 type Store interface {
-	Finished(ctx context.Context, player int64) ([]store.Finalizado, error)
+	Finished(ctx context.Context, torneo, player int64) ([]store.Finalizado, error)
 }
 
 // ResultadoPartido is one finished match as GET /api/resultados shows it.
 type ResultadoPartido struct {
 	Partido          int64             `json:"partido"`
+	Torneo           int64             `json:"torneo"`
 	NombreLocal      string            `json:"nombre_local"`
 	NombreVisitante  string            `json:"nombre_visitante"`
 	BanderaLocal     string            `json:"bandera_local"`
@@ -40,10 +41,10 @@ type Service struct {
 // New shows kick-offs in zone (DISPLAY_TIMEZONE).
 func New(st Store, zone *time.Location) *Service { return &Service{store: st, zone: zone} }
 
-// List returns the finished matches, most recent first; player 0 is nobody (signed out), so
-// apuesta and puntos stay null.
-func (s *Service) List(ctx context.Context, player int64) ([]ResultadoPartido, error) {
-	rows, err := s.store.Finished(ctx, player)
+// List returns a tournament's finished matches, most recent first; player 0 is nobody (signed
+// out), so apuesta and puntos stay null.
+func (s *Service) List(ctx context.Context, torneo, player int64) ([]ResultadoPartido, error) {
+	rows, err := s.store.Finished(ctx, torneo, player)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +52,7 @@ func (s *Service) List(ctx context.Context, player int64) ([]ResultadoPartido, e
 	for _, r := range rows {
 		fecha, hora := display.FechaHora(r.Inicio, s.zone)
 		out = append(out, ResultadoPartido{
-			Partido: r.Partido, NombreLocal: r.NombreLocal, NombreVisitante: r.NombreVisitante,
+			Partido: r.Partido, Torneo: torneo, NombreLocal: r.NombreLocal, NombreVisitante: r.NombreVisitante,
 			BanderaLocal: r.BanderaLocal, BanderaVisitante: r.BanderaVisitante,
 			Fecha: fecha, Hora: hora, NombreCategoria: r.Categoria, Inicio: r.Inicio.UTC(),
 			Resultado: r.Resultado, Apuesta: r.Apuesta, Puntos: r.Puntos,

@@ -143,7 +143,7 @@ func TestOutboxLag(t *testing.T) {
 	id := e.SetResult(ms[0], scoringtest.Result{Local: 2, Visitante: 0})
 	e.Exec(`UPDATE fixtures.eventos SET creado = clock_timestamp() - interval '90 seconds' WHERE id = $1`, id)
 	e.SetResult(ms[1], scoringtest.Result{Local: 2, Visitante: 0})
-	lag, err := store.NewPointsStore(app.Pool).OutboxLag(context.Background())
+	lag, err := store.NewPointsStore(app.Pool, time.UTC).OutboxLag(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

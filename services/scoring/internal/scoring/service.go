@@ -37,17 +37,19 @@ func ParseCriterio(s string) (Criterio, error) {
 
 // Store is what scoring needs of the database.
 type Store interface {
-	ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (int64, error)
+	ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (torneos []int64, err error)
 	Pending(ctx context.Context, limit int) ([]store.Evento, error)
 	OutboxLag(ctx context.Context) (float64, error)
 	Criterio(ctx context.Context) (string, error)
 	SetCriterio(ctx context.Context, criterio string) error
 	ScoredMatches(ctx context.Context) ([]int64, error)
+	DateMatchdays(ctx context.Context) (redated bool, err error)
 }
 
-// Publisher hears of every committed scoring transaction (the standings cache).
+// Publisher hears of the tournaments whose points changed (the standings, which rank their
+// tables anew and publish them).
 type Publisher interface {
-	Publish(ctx context.Context) error
+	Rebuild(ctx context.Context, torneos []int64) error
 }
 
 // Metrics are scoring's business metrics.
@@ -90,8 +92,8 @@ type Service struct {
 	log       *slog.Logger
 	// matchesPerTransaction bounds how many matches one scoring transaction takes.
 	matchesPerTransaction int
-	// criterioChecked: the stored points were computed with criterio (checked once per
-	// process, retried until PostgreSQL answers).
+	// criterioChecked: the stored points were computed with criterio and their matchdays dated
+	// in this time zone (checked once per process, retried until PostgreSQL answers).
 	criterioChecked atomic.Bool
 }
 
@@ -113,36 +115,40 @@ func (s *Service) ScoreMatch(ctx context.Context, partido int64, eventos []int64
 	return err
 }
 
-// score recomputes the matches' points in one transaction and marks eventos as applied.
-func (s *Service) score(ctx context.Context, partidos []int64, eventos []int64) error {
+// score recomputes the matches' points in one transaction and marks eventos as applied; it
+// returns the matches' tournaments.
+func (s *Service) score(ctx context.Context, partidos []int64, eventos []int64) ([]int64, error) {
 	start := time.Now()
-	version, err := s.store.ScoreMatches(ctx, partidos, string(s.criterio), eventos)
+	torneos, err := s.store.ScoreMatches(ctx, partidos, string(s.criterio), eventos)
 	if err != nil {
-		return fmt.Errorf("score matches %v: %w", partidos, err)
+		return nil, fmt.Errorf("score matches %v: %w", partidos, err)
 	}
 	elapsed := time.Since(start)
 	s.metrics.Duration.Observe(elapsed.Seconds())
 	s.metrics.Processed.Add(float64(len(eventos)))
 	s.log.Info("matches scored", slog.Int("partidos", len(partidos)), slog.Int("eventos", len(eventos)),
-		slog.Int64("version", version), slog.Duration("duration", elapsed))
-	return nil
+		slog.Any("torneos", torneos), slog.Duration("duration", elapsed))
+	return torneos, nil
 }
 
-// publish tells the standings cache about the committed version.
-func (s *Service) publish(ctx context.Context) {
-	// Redis holds only what can be rebuilt: a failure here is healed by the repair loop.
-	if err := s.publisher.Publish(ctx); err != nil {
-		s.log.Warn("standings cache not refreshed", slog.String("error", err.Error()))
+// publish has the standings of the tournaments ranked anew and published.
+func (s *Service) publish(ctx context.Context, torneos []int64) {
+	// The points are committed: a failure here is healed by the repair loop (the cache) and
+	// by the next start, which builds every table (the snapshots).
+	if err := s.publisher.Rebuild(ctx, torneos); err != nil {
+		s.log.Warn("standings not rebuilt", slog.String("error", err.Error()))
 	}
 }
 
 // scoreAll scores the matches in order, s.matchesPerTransaction per transaction, and publishes
-// once after them (each publish reads page 1 of the standings again), also when one
-// transaction fails: what was committed before it is shown.
+// the tournaments they touched once after them (each publish ranks a whole table), also when
+// one transaction fails: what was committed before it is shown.
 func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[int64][]int64) (scored int, err error) {
+	var touched []int64
 	defer func() {
-		if scored > 0 {
-			s.publish(ctx)
+		if len(touched) > 0 {
+			slices.Sort(touched)
+			s.publish(ctx, slices.Compact(touched))
 		}
 	}()
 	for chunk := range slices.Chunk(partidos, s.matchesPerTransaction) {
@@ -150,9 +156,11 @@ func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[in
 		for _, partido := range chunk {
 			ids = append(ids, eventos[partido]...)
 		}
-		if err := s.score(ctx, chunk, ids); err != nil {
+		torneos, err := s.score(ctx, chunk, ids)
+		if err != nil {
 			return scored, err
 		}
+		touched = append(touched, torneos...)
 		scored += len(chunk)
 	}
 	return scored, nil
@@ -160,11 +168,19 @@ func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[in
 
 // ProcessPending applies every outbox event not applied yet, one transaction per match, and
 // returns how many it applied. The first call also rescores every match when the knock-out
-// setting changed since the points were computed.
+// setting changed since the points were computed, and dates the matchdays again when the
+// display time zone changed.
 func (s *Service) ProcessPending(ctx context.Context) (int, error) {
 	if !s.criterioChecked.Load() {
 		if err := s.rescoreIfCriterioChanged(ctx); err != nil {
 			return 0, err
+		}
+		redated, err := s.store.DateMatchdays(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("date the matchdays: %w", err)
+		}
+		if redated {
+			s.log.Info("matchdays dated in the display time zone")
 		}
 		s.criterioChecked.Store(true)
 	}

@@ -23,6 +23,7 @@ import (
 	"prode/platform/session"
 	"prode/platform/testenv"
 	scoringhttp "prode/scoring/internal/http"
+	"prode/scoring/internal/live"
 	"prode/scoring/internal/results"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
@@ -87,15 +88,22 @@ func (e *Env) Exec(sql string, args ...any) {
 	}
 }
 
-// Match creates a match of categoria ("Grupo A", "Final"...) between two team codes.
+// Match creates a match of categoria ("Grupo A", "Final"...) between two team codes, in the
+// tournament "test" (the first one created, so the current one).
 func (e *Env) Match(categoria, local, visitante string, inicio time.Time) int64 {
+	e.t.Helper()
+	return e.MatchIn("test", categoria, local, visitante, inicio)
+}
+
+// MatchIn creates a match in the tournament named torneo (created when new, as fixtures does).
+func (e *Env) MatchIn(torneo, categoria, local, visitante string, inicio time.Time) int64 {
 	e.t.Helper()
 	e.numero++
 	var id int64
 	err := e.Admin.QueryRow(context.Background(), `
 		INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
-		VALUES ('test', $1, $2, $3, $4, $5) RETURNING id`,
-		e.numero, categoria, local, visitante, inicio).Scan(&id)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+		torneo, e.numero, categoria, local, visitante, inicio).Scan(&id)
 	if err != nil {
 		e.t.Fatalf("create match: %v", err)
 	}
@@ -190,6 +198,8 @@ type Options struct {
 	// LocalFreshFor keeps standings pages in the process (standings.LocalFreshFor in
 	// production); the default 0 keeps none, so that tests see every read reach Redis.
 	LocalFreshFor time.Duration
+	// Announcer hears of new standings versions (the live updates); nil for none.
+	Announcer standings.Announcer
 }
 
 // App is the scoring service wired as cmd/scoring wires it, connected as prode_scoring.
@@ -236,15 +246,16 @@ func (e *Env) NewApp(opts Options) *App {
 	t.Cleanup(func() { rdb.Close() })
 	server := httpserver.New(httpserver.Config{Service: "scoring"}, log)
 	c := standings.NewCache(rdb, opts.Prefix)
-	st := standings.New(store.NewStandingsStore(pool), c, opts.LocalFreshFor, server.Registry, log)
-	sc := scoring.New(store.NewPointsStore(pool), st, opts.Criterio, scoring.DefaultMatchesPerTransaction, scoring.NewMetrics(server.Registry), log)
+	st := standings.New(store.NewStandingsStore(pool), c, opts.LocalFreshFor, mustZone(t), opts.Announcer, server.Registry, log)
+	sc := scoring.New(store.NewPointsStore(pool, mustZone(t)), st, opts.Criterio, scoring.DefaultMatchesPerTransaction, scoring.NewMetrics(server.Registry), log)
 	consumer, err := scoring.NewConsumer(e.DB.URL("scoring"), sc, opts.Poll, log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	scoringhttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
 		&scoringhttp.StandingsHandlers{Service: st},
-		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(pool), mustZone(t))})
+		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(pool), mustZone(t)), Tournaments: st},
+		&scoringhttp.EventsHandlers{Hub: live.New(rdb, opts.Prefix, nil, server.Registry, log, live.Options{})})
 	return &App{env: e, Server: server, API: testenv.NewAPI(t, server.Engine), Pool: pool, Redis: rdb,
 		Cache: c, Standings: st, Scoring: sc, Consumer: consumer, Prefix: opts.Prefix}
 }
@@ -447,11 +458,14 @@ func (e *Env) StoredPoints() map[Key]Row {
 	return out
 }
 
-// StoredTotals reads scoring.totales, leaving out all-zero rows (the same as no row).
+// StoredTotals reads scoring.totales_torneo summed over tournaments, leaving out all-zero rows
+// (the same as no row).
 func (e *Env) StoredTotals() map[int64]Row {
 	e.t.Helper()
 	rows, err := e.Admin.Query(context.Background(),
-		`SELECT jugador_id, puntaje, exactos, aciertos FROM scoring.totales WHERE (puntaje, exactos, aciertos) <> (0, 0, 0)`)
+		`SELECT jugador_id, sum(puntaje)::integer, sum(exactos)::integer, sum(aciertos)::integer
+		   FROM scoring.totales_torneo GROUP BY jugador_id
+		 HAVING (sum(puntaje), sum(exactos), sum(aciertos)) <> (0, 0, 0)`)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -466,4 +480,35 @@ func (e *Env) StoredTotals() map[int64]Row {
 		e.t.Fatal(err)
 	}
 	return out
+}
+
+// Tournament is the id of the tournament named nombre.
+func (e *Env) Tournament(nombre string) int64 {
+	e.t.Helper()
+	var id int64
+	if err := e.Admin.QueryRow(context.Background(), `SELECT id FROM fixtures.torneos WHERE nombre = $1`, nombre).Scan(&id); err != nil {
+		e.t.Fatalf("tournament %q: %v", nombre, err)
+	}
+	return id
+}
+
+// MakeCurrent makes the tournament named nombre the current one, as the organiser does.
+func (e *Env) MakeCurrent(nombre string) {
+	e.t.Helper()
+	e.Exec(`UPDATE fixtures.torneos SET actual = false WHERE actual`)
+	e.Exec(`UPDATE fixtures.torneos SET actual = true WHERE nombre = $1`, nombre)
+}
+
+// StandingsVersion is the current tournament and its standings version as PostgreSQL has them
+// now: the newest snapshot and the newest player.
+func (e *Env) StandingsVersion(t testing.TB) (torneo int64, v standings.Version) {
+	t.Helper()
+	err := e.Admin.QueryRow(context.Background(), `
+		SELECT t.id, coalesce((SELECT max(id) FROM scoring.tablas WHERE torneo_id = t.id), 0),
+		       (SELECT coalesce(max(id), 0) FROM players.jugadores)
+		  FROM fixtures.torneos t WHERE t.actual`).Scan(&torneo, &v.Tabla, &v.Jugadores)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return torneo, v
 }

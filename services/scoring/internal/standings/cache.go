@@ -4,8 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"sync/atomic"
+		"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -14,11 +13,13 @@ import (
 // Cache keeps standings pages in Redis under the standings version. Redis holds only what
 // can be rebuilt from PostgreSQL:
 //
-//	<prefix>posiciones:version                          the current version (TTL 30 s)
-//	<prefix>posiciones:v<version>:<pagina>:<por_pagina>  one page's JSON body (TTL 60 s)
+//	<prefix>posiciones:t<torneo>:version                            the tournament's current version (TTL 30 s)
+//	<prefix>posiciones:t<torneo>:v<version>:<pagina>:<por_pagina>   one page's JSON body (TTL 60 s)
+//	<prefix>posiciones:t<torneo>:v<version>:f<date>:<pagina>:<por_pagina>  a matchday's table
+//	<prefix>posiciones:t<torneo>:v<version>:fechas:0:0                       the matchdays
 //
-// A new version makes every old page unreachable at once; the TTLs bound how long a missed
-// update or a newly registered player can go unseen.
+// A version is "<snapshot>.<last player>" (version.go). A new version makes every old page of
+// the tournament unreachable at once; the TTLs bound how long a missed update can go unseen.
 type Cache struct {
 	rdb    *redis.Client
 	prefix string
@@ -43,15 +44,22 @@ var (
 
 // setVersion sets the version key unless it already holds a newer version (two replicas, or
 // the repair loop racing a publish, must never move it backwards), refreshing its TTL when it
-// holds this one. It returns 1 when it set the key.
+// holds this one. Versions are "<snapshot>.<last player>", compared in that order. It returns 1
+// when it set the key.
 var setVersion = redis.NewScript(`
-local current = tonumber(redis.call('GET', KEYS[1]))
-local version = tonumber(ARGV[1])
-if current == nil or current < version then
+local function parse(v)
+  if not v then return nil end
+  local a, b = string.match(v, "^(%d+)%.(%d+)$")
+  if not a then return nil end
+  return tonumber(a), tonumber(b)
+end
+local ct, cj = parse(redis.call('GET', KEYS[1]))
+local nt, nj = parse(ARGV[1])
+if ct == nil or ct < nt or (ct == nt and cj < nj) then
   redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
   return 1
 end
-if current == version then
+if ct == nt and cj == nj then
   redis.call('EXPIRE', KEYS[1], ARGV[2])
 end
 return 0
@@ -62,63 +70,73 @@ func NewCache(rdb *redis.Client, prefix string) *Cache {
 	return &Cache{rdb: rdb, prefix: prefix}
 }
 
-// VersionKey is the key of the current version.
-func (c *Cache) VersionKey() string { return c.prefix + "posiciones:version" }
+// VersionKey is the key of a tournament's current version.
+func (c *Cache) VersionKey(torneo int64) string {
+	return fmt.Sprintf("%sposiciones:t%d:version", c.prefix, torneo)
+}
 
-// PageKey is the key of one page at one version.
-func (c *Cache) PageKey(version int64, pagina, porPagina int) string {
-	return fmt.Sprintf("%sposiciones:v%d:%d:%d", c.prefix, version, pagina, porPagina)
+// PageKey is the key of one page of a tournament at one version.
+func (c *Cache) PageKey(torneo int64, v Version, pagina, porPagina int) string {
+	return c.key(torneo, v, pageKey{pagina: pagina, porPagina: porPagina})
+}
+
+func (c *Cache) key(torneo int64, v Version, k pageKey) string {
+	return fmt.Sprintf("%sposiciones:t%d:v%s:%s", c.prefix, torneo, v, k)
 }
 
 // Page returns the cached body of a page at the current version, and that version: errMiss
 // when Redis does not have it, errDown or Redis's error when Redis cannot answer.
-func (c *Cache) Page(ctx context.Context, pagina, porPagina int) ([]byte, int64, error) {
+func (c *Cache) Page(ctx context.Context, torneo int64, k pageKey) ([]byte, Version, error) {
 	if time.Now().UnixNano() < c.downUntil.Load() {
-		return nil, 0, errDown
+		return nil, Version{}, errDown
 	}
 	ctx, cancel := context.WithTimeout(ctx, readBudget)
 	defer cancel()
-	version, err := c.rdb.Get(ctx, c.VersionKey()).Int64()
+	raw, err := c.rdb.Get(ctx, c.VersionKey(torneo)).Result()
 	if errors.Is(err, redis.Nil) {
-		return nil, 0, errMiss
+		return nil, Version{}, errMiss
 	}
 	if err != nil {
-		return nil, 0, c.failed(ctx, err)
+		return nil, Version{}, c.failed(ctx, err)
 	}
-	body, err := c.rdb.Get(ctx, c.PageKey(version, pagina, porPagina)).Bytes()
+	v, err := parseVersion(raw)
+	if err != nil {
+		return nil, Version{}, errMiss // written by another release: read PostgreSQL, publish anew
+	}
+	body, err := c.rdb.Get(ctx, c.key(torneo, v, k)).Bytes()
 	if errors.Is(err, redis.Nil) {
-		return nil, 0, errMiss
+		return nil, Version{}, errMiss
 	}
 	if err != nil {
-		return nil, 0, c.failed(ctx, err)
+		return nil, Version{}, c.failed(ctx, err)
 	}
-	return body, version, nil
+	return body, v, nil
 }
 
-// Store caches a page read at version and moves the version key up to version. The page goes
+// Store caches a page read at v and moves the tournament's version key up to v. The page goes
 // first, so that a reader who sees the new version finds its page.
-func (c *Cache) Store(ctx context.Context, version int64, pagina, porPagina int, body []byte) error {
-	if err := c.rdb.Set(ctx, c.PageKey(version, pagina, porPagina), body, pageTTL).Err(); err != nil {
+func (c *Cache) Store(ctx context.Context, torneo int64, v Version, k pageKey, body []byte) error {
+	if err := c.rdb.Set(ctx, c.key(torneo, v, k), body, pageTTL).Err(); err != nil {
 		return c.failed(ctx, err)
 	}
-	_, err := c.SetVersion(ctx, version)
+	_, err := c.SetVersion(ctx, torneo, v)
 	return err
 }
 
-// HasPage says whether Redis holds a page at version.
-func (c *Cache) HasPage(ctx context.Context, version int64, pagina, porPagina int) (bool, error) {
-	n, err := c.rdb.Exists(ctx, c.PageKey(version, pagina, porPagina)).Result()
+// HasPage says whether Redis holds a page at v.
+func (c *Cache) HasPage(ctx context.Context, torneo int64, v Version, k pageKey) (bool, error) {
+	n, err := c.rdb.Exists(ctx, c.key(torneo, v, k)).Result()
 	if err != nil {
 		return false, c.failed(ctx, err)
 	}
 	return n == 1, nil
 }
 
-// SetVersion moves the version key up to version (never down) and refreshes its TTL; set
+// SetVersion moves the tournament's version key up to v (never down) and refreshes its TTL; set
 // says whether the key was missing or behind.
-func (c *Cache) SetVersion(ctx context.Context, version int64) (set bool, err error) {
-	n, err := setVersion.Run(ctx, c.rdb, []string{c.VersionKey()},
-		strconv.FormatInt(version, 10), int(versionTTL/time.Second)).Int()
+func (c *Cache) SetVersion(ctx context.Context, torneo int64, v Version) (set bool, err error) {
+	n, err := setVersion.Run(ctx, c.rdb, []string{c.VersionKey(torneo)},
+		v.String(), int(versionTTL/time.Second)).Int()
 	if err != nil {
 		return false, c.failed(ctx, err)
 	}

@@ -1,6 +1,7 @@
 package standings
 
 import (
+	"fmt"
 	"sync"
 	"time"
 )
@@ -15,12 +16,24 @@ type localPages struct {
 	now      func() time.Time
 
 	mu        sync.Mutex
-	version   int64
+	version   Version
 	confirmed time.Time
 	pages     map[pageKey][]byte // only pages of version
 }
 
-type pageKey struct{ pagina, porPagina int }
+// pageKey names one cached answer of a tournament: a page of the general table (tabla ""), of
+// a matchday's table (tabla "f<date>") or the list of matchdays (tabla "fechas").
+type pageKey struct {
+	tabla             string
+	pagina, porPagina int
+}
+
+func (k pageKey) String() string {
+	if k.tabla == "" {
+		return fmt.Sprintf("%d:%d", k.pagina, k.porPagina)
+	}
+	return fmt.Sprintf("%s:%d:%d", k.tabla, k.pagina, k.porPagina)
+}
 
 // maxLocalPages bounds the memory: any page number can be asked for, but only the first few
 // are asked for often.
@@ -31,8 +44,8 @@ func newLocalPages(freshFor time.Duration) *localPages {
 }
 
 // get returns the page if its version was confirmed within freshFor.
-func (l *localPages) get(pagina, porPagina int) ([]byte, bool) {
-	return l.confirmedWithin(l.freshFor, pagina, porPagina)
+func (l *localPages) get(k pageKey) ([]byte, bool) {
+	return l.confirmedWithin(l.freshFor, k)
 }
 
 // staleFor bounds how old a page may be when served while it is read again (Service.Page):
@@ -42,36 +55,47 @@ const staleFor = versionTTL
 // stale returns the page if its version was confirmed within staleFor, even if not within
 // freshFor: an answer a few seconds old while one request reads the page again, rather than
 // every request waiting for that read. A process that keeps no pages (freshFor 0) has none.
-func (l *localPages) stale(pagina, porPagina int) ([]byte, bool) {
+func (l *localPages) stale(k pageKey) ([]byte, bool) {
 	if l.freshFor <= 0 {
 		return nil, false
 	}
-	return l.confirmedWithin(staleFor, pagina, porPagina)
+	return l.confirmedWithin(staleFor, k)
 }
 
-func (l *localPages) confirmedWithin(maxAge time.Duration, pagina, porPagina int) ([]byte, bool) {
+func (l *localPages) confirmedWithin(maxAge time.Duration, k pageKey) ([]byte, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.now().Sub(l.confirmed) >= maxAge {
 		return nil, false
 	}
-	body, ok := l.pages[pageKey{pagina, porPagina}]
+	body, ok := l.pages[k]
 	return body, ok
 }
 
-// put remembers a page read at version, which was current just now. An older version than the
+// put remembers a page read at v, which was current just now. An older version than the
 // one held is ignored (a slow reader must not move the standings back).
-func (l *localPages) put(version int64, pagina, porPagina int, body []byte) {
+func (l *localPages) put(v Version, k pageKey, body []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
-	case version < l.version:
+	case l.version.newer(v):
 		return
-	case version > l.version:
-		l.version, l.pages = version, map[pageKey][]byte{}
+	case v.newer(l.version):
+		l.version, l.pages = v, map[pageKey][]byte{}
 	}
 	l.confirmed = l.now()
 	if len(l.pages) < maxLocalPages {
-		l.pages[pageKey{pagina, porPagina}] = body
+		l.pages[k] = body
+	}
+}
+
+// moved forgets the pages of a table older than tabla (another replica announced it), and
+// refuses them from now on: a read of the older table still in flight must not put it back.
+func (l *localPages) moved(tabla int64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.version.Tabla < tabla {
+		l.version = Version{Tabla: tabla}
+		l.pages, l.confirmed = map[pageKey][]byte{}, time.Time{}
 	}
 }

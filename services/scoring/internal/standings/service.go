@@ -1,6 +1,8 @@
-// Package standings serves the standings: pages cached in Redis under the standings version,
-// read from PostgreSQL whenever Redis does not have them or cannot answer, and the pages just
-// served kept in the process for a second (localPages).
+// Package standings serves each tournament's standings from snapshots: a table ranked once per
+// change of the points (store.StandingsStore.Build) and read by page, with the players who
+// registered since appended without points. Pages are cached in Redis under the table's
+// version, read from PostgreSQL whenever Redis does not have them or cannot answer, and the
+// pages just served kept in the process for a second (localPages).
 package standings
 
 import (
@@ -9,6 +11,8 @@ import (
 	"errors"
 	"log/slog"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -29,30 +33,55 @@ const PorPagina = 100
 
 // Store is what the standings need of the database.
 type Store interface {
-	Page(ctx context.Context, pagina, porPagina int) (store.Pagina, error)
-	Player(ctx context.Context, id int64, porPagina int) (store.MiPosicion, error)
-	Version(ctx context.Context) (int64, error)
+	Tournaments(ctx context.Context) ([]store.Torneo, error)
+	LastPlayer(ctx context.Context) (int64, error)
+	Latest(ctx context.Context) ([]store.Tabla, error)
+	Build(ctx context.Context, torneo int64, actual bool, zone string) (store.Tabla, error)
+	Page(ctx context.Context, v store.Version, pagina, porPagina int) (store.Pagina, error)
+	Player(ctx context.Context, v store.Tabla, actual bool, id int64, porPagina int) (store.MiPosicion, error)
+	MatchdayPage(ctx context.Context, torneo, version int64, fecha time.Time, pagina, porPagina int) (store.Pagina, error)
+	Matchdays(ctx context.Context, torneo, version int64, zone string) (store.Fechas, error)
 }
 
-var errNoPlayer = apierror.NotFound("Todavía no estás en la tabla de posiciones: ingresá de nuevo para registrarte.")
+// Announcer hears of every new standings version this process publishes (the live updates).
+type Announcer interface {
+	Announce(ctx context.Context, torneo, version int64)
+}
+
+var (
+	errNoPlayer = apierror.NotFound("Todavía no estás en la tabla de posiciones: ingresá de nuevo para registrarte.")
+	errNoTorneo = apierror.NotFound("No existe ese torneo.")
+	errFecha    = apierror.Invalid("La fecha tiene que tener la forma AAAA-MM-DD, por ejemplo 2022-11-22.")
+)
 
 // rebuildTimeout bounds one read of a page from PostgreSQL, shared by every request waiting
 // for it.
 const rebuildTimeout = 10 * time.Second
 
-// Service reads the standings.
+// Service builds and reads the standings.
 type Service struct {
-	store    Store
-	cache    *Cache
-	local    *localPages
-	rebuilds singleflight.Group // one PostgreSQL read per page at a time (fromDatabase)
-	requests *prometheus.CounterVec
-	log      *slog.Logger
+	store     Store
+	cache     *Cache
+	zone      string
+	announcer Announcer
+	freshFor  time.Duration
+	rebuilds  singleflight.Group // one PostgreSQL read per page at a time (fromDatabase)
+	builds    singleflight.Group // one snapshot build per tournament at a time
+	requests  *prometheus.CounterVec
+	log       *slog.Logger
+
+	mu         sync.Mutex
+	local      map[int64]*localPages // per tournament
+	torneos    map[int64]bool        // known tournaments: id -> current
+	moved      map[int64]bool        // tournaments whose membership changed, until Watch rebuilds them
+	lastPlayer int64                 // as last seen by Watch
 }
 
-// New builds the service and registers the cache metric on reg. Pages are kept in the process
-// for localFreshFor (LocalFreshFor in production; 0 keeps none).
-func New(st Store, cache *Cache, localFreshFor time.Duration, reg prometheus.Registerer, log *slog.Logger) *Service {
+// New builds the service and registers its metrics on reg. Pages are kept in the process for
+// localFreshFor (LocalFreshFor in production; 0 keeps none). zone dates the matchdays;
+// announcer may be nil.
+func New(st Store, cache *Cache, localFreshFor time.Duration, zone *time.Location, announcer Announcer,
+	reg prometheus.Registerer, log *slog.Logger) *Service {
 	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "prode_standings_cache_requests_total",
 		Help: "Standings pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL), stale (the process's memory while PostgreSQL is read again).",
@@ -61,22 +90,121 @@ func New(st Store, cache *Cache, localFreshFor time.Duration, reg prometheus.Reg
 		requests.WithLabelValues(r)
 	}
 	reg.MustRegister(requests)
-	return &Service{store: st, cache: cache, local: newLocalPages(localFreshFor), requests: requests, log: log}
+	return &Service{store: st, cache: cache, zone: zone.String(), announcer: announcer, freshFor: localFreshFor,
+		requests: requests, log: log, local: map[int64]*localPages{}, torneos: map[int64]bool{}, moved: map[int64]bool{}}
 }
 
-// Page returns the JSON body of one page: from the process's memory when its version was
-// confirmed within localFreshFor, else from Redis when it has the page at the current version,
-// else from PostgreSQL (and then cached). A Redis outage never fails a request.
-func (s *Service) Page(ctx context.Context, pagina, porPagina int) ([]byte, error) {
-	if body, ok := s.local.get(pagina, porPagina); ok {
+func (s *Service) localOf(torneo int64) *localPages {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.local[torneo]
+	if !ok {
+		l = newLocalPages(s.freshFor)
+		s.local[torneo] = l
+	}
+	return l
+}
+
+// Tournament resolves the tournament a request asks for: 0 is the current one, and stays 0
+// when there is none yet. Tournaments are read again from PostgreSQL when one is unknown here
+// (created since).
+func (s *Service) Tournament(ctx context.Context, torneo int64) (id int64, actual bool, err error) {
+	for attempt := range 2 {
+		s.mu.Lock()
+		for t, isActual := range s.torneos {
+			if (torneo == 0 && isActual) || t == torneo {
+				s.mu.Unlock()
+				return t, isActual, nil
+			}
+		}
+		s.mu.Unlock()
+		if attempt == 0 {
+			if err := s.refreshTournaments(ctx); err != nil {
+				return 0, false, err
+			}
+		}
+	}
+	if torneo == 0 {
+		return 0, false, nil // no tournament yet: an empty table
+	}
+	return 0, false, errNoTorneo
+}
+
+// refreshTournaments reads the tournaments and marks those that became or stopped being the
+// current one since the last read: their tables must be built again, by Watch, whichever
+// caller (a request, the repair loop, Watch) saw the change first.
+func (s *Service) refreshTournaments(ctx context.Context) error {
+	ts, err := s.store.Tournaments(ctx)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fresh := make(map[int64]bool, len(ts))
+	for _, t := range ts {
+		fresh[t.ID] = t.Actual
+		if was, known := s.torneos[t.ID]; known && was != t.Actual {
+			s.moved[t.ID] = true
+		}
+	}
+	s.torneos = fresh
+	return nil
+}
+
+// takeMoved returns the tournaments marked by refreshTournaments and clears the marks.
+func (s *Service) takeMoved() []int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	moved := make([]int64, 0, len(s.moved))
+	for t := range s.moved {
+		moved = append(moved, t)
+	}
+	clear(s.moved)
+	return moved
+}
+
+// Page returns the JSON body of one page of a tournament's table (fecha "": the general one;
+// a date: that matchday's own table).
+func (s *Service) Page(ctx context.Context, torneo int64, fecha string, pagina, porPagina int) ([]byte, error) {
+	k := pageKey{pagina: pagina, porPagina: porPagina}
+	if fecha != "" {
+		if _, err := time.Parse(time.DateOnly, fecha); err != nil {
+			return nil, errFecha
+		}
+		k.tabla = "f" + fecha
+	}
+	return s.answer(ctx, torneo, k)
+}
+
+// Matchdays returns the JSON body of a tournament's matchdays with their best players.
+func (s *Service) Matchdays(ctx context.Context, torneo int64) ([]byte, error) {
+	return s.answer(ctx, torneo, pageKey{tabla: "fechas"})
+}
+
+// answer returns one cached answer of a tournament: from the process's memory when its version
+// was confirmed within localFreshFor, else from Redis when it has the answer at the current
+// version, else from PostgreSQL (and then cached). A Redis outage never fails a request.
+func (s *Service) answer(ctx context.Context, torneo int64, k pageKey) ([]byte, error) {
+	torneo, _, err := s.Tournament(ctx, torneo)
+	if err != nil {
+		return nil, err
+	}
+	if torneo == 0 {
+		if k.tabla == "fechas" {
+			return json.Marshal(store.Fechas{Fechas: []store.Fecha{}})
+		}
+		return json.Marshal(store.Pagina{Pagina: k.pagina, PorPagina: k.porPagina, Posiciones: []store.Posicion{}})
+	}
+	local := s.localOf(torneo)
+	if body, ok := local.get(k); ok {
 		s.requests.WithLabelValues("local").Inc()
 		return body, nil
 	}
-	body, version, cacheErr := s.cache.Page(ctx, pagina, porPagina)
+	body, v, cacheErr := s.cache.Page(ctx, torneo, k)
 	switch {
 	case cacheErr == nil:
 		s.requests.WithLabelValues("hit").Inc()
-		s.local.put(version, pagina, porPagina, body)
+		local.put(v, k, body)
 		return body, nil
 	case errors.Is(cacheErr, errMiss):
 		s.requests.WithLabelValues("miss").Inc()
@@ -85,29 +213,25 @@ func (s *Service) Page(ctx context.Context, pagina, porPagina int) ([]byte, erro
 		s.log.Debug("standings cache unavailable", slog.String("error", cacheErr.Error()))
 	}
 	cacheIt := errors.Is(cacheErr, errMiss)
-	// Stale while read again: with the page held from moments ago, answer with it and let one
-	// read from PostgreSQL run in the background. In the match-day rush of docs/benchmarks.md
-	// (100,000 players, a result being scored) that read took two seconds on a busy database,
-	// and every request of those two seconds waited for it (p95 2.1 s).
-	if body, ok := s.local.stale(pagina, porPagina); ok {
+	// Stale while read again: with the answer held from moments ago, answer with it and let one
+	// read from PostgreSQL run in the background, rather than every request of a rush waiting
+	// for that read.
+	if body, ok := local.stale(k); ok {
 		s.requests.WithLabelValues("stale").Inc()
-		s.rebuilds.DoChan(pageRebuildKey(pagina, porPagina), s.rebuild(ctx, pagina, porPagina, cacheIt))
+		s.rebuilds.DoChan(pageRebuildKey(torneo, k), s.rebuild(ctx, torneo, k, cacheIt))
 		return body, nil
 	}
-	return s.fromDatabase(ctx, pagina, porPagina, cacheIt)
+	return s.fromDatabase(ctx, torneo, k, cacheIt)
 }
 
-func pageRebuildKey(pagina, porPagina int) string {
-	return strconv.Itoa(pagina) + "/" + strconv.Itoa(porPagina)
+func pageRebuildKey(torneo int64, k pageKey) string {
+	return strconv.FormatInt(torneo, 10) + "/" + k.String()
 }
 
 // fromDatabase reads a page from PostgreSQL once for all the requests that want it at the same
-// moment. When a page expires in Redis (or Redis fails) under a rush, every request in flight
-// misses at once; each ranking every player itself buried PostgreSQL at 100,000 players (the
-// match-day rush of docs/benchmarks.md: timeouts on every service, on a page that one query
-// rebuilds). cacheIt stores the page in Redis, for a miss (not when Redis failed).
-func (s *Service) fromDatabase(ctx context.Context, pagina, porPagina int, cacheIt bool) ([]byte, error) {
-	answer := s.rebuilds.DoChan(pageRebuildKey(pagina, porPagina), s.rebuild(ctx, pagina, porPagina, cacheIt))
+// moment. cacheIt stores the page in Redis, for a miss (not when Redis failed).
+func (s *Service) fromDatabase(ctx context.Context, torneo int64, k pageKey, cacheIt bool) ([]byte, error) {
+	answer := s.rebuilds.DoChan(pageRebuildKey(torneo, k), s.rebuild(ctx, torneo, k, cacheIt))
 	select {
 	case r := <-answer:
 		if r.Err != nil {
@@ -119,64 +243,179 @@ func (s *Service) fromDatabase(ctx context.Context, pagina, porPagina int, cache
 	}
 }
 
-// rebuild reads a page from PostgreSQL and keeps it in the process and, when cacheIt, in
-// Redis. It runs on ctx's values but not its cancellation: the request that started it may
-// leave while others wait for it, or not wait at all (a stale answer).
-func (s *Service) rebuild(ctx context.Context, pagina, porPagina int, cacheIt bool) func() (any, error) {
+// rebuild reads a page from PostgreSQL at the tournament's current version and keeps it in
+// the process and, when cacheIt, in Redis. It runs on ctx's values but not its cancellation:
+// the request that started it may leave while others wait for it, or not wait at all.
+func (s *Service) rebuild(ctx context.Context, torneo int64, k pageKey, cacheIt bool) func() (any, error) {
 	shared := context.WithoutCancel(ctx)
 	return func() (any, error) {
 		ctx, cancel := context.WithTimeout(shared, rebuildTimeout)
 		defer cancel()
-		page, err := s.store.Page(ctx, pagina, porPagina)
+		v, err := s.current(ctx, torneo)
+		if err != nil {
+			s.log.Debug("standings version not read", slog.String("error", err.Error()))
+			return nil, err
+		}
+		return s.readPage(ctx, v, k, cacheIt)
+	}
+}
+
+// readPage reads an answer at v, keeps it in the process and, when cacheIt, in Redis.
+func (s *Service) readPage(ctx context.Context, v store.Version, k pageKey, cacheIt bool) ([]byte, error) {
+	var answer any
+	keep := true
+	switch {
+	case k.tabla == "fechas":
+		f, err := s.store.Matchdays(ctx, v.Torneo, v.ID, s.zone)
+		if err != nil {
+			return nil, err
+		}
+		answer = f
+	case k.tabla != "":
+		fecha, _ := time.Parse(time.DateOnly, strings.TrimPrefix(k.tabla, "f"))
+		page, err := s.store.MatchdayPage(ctx, v.Torneo, v.ID, fecha, k.pagina, k.porPagina)
+		if err != nil {
+			return nil, err
+		}
+		// Only days that have a table are cached: any date could be asked for.
+		answer, keep = page, page.Total > 0 && (len(page.Posiciones) > 0 || k.pagina == 1)
+	default:
+		page, err := s.store.Page(ctx, v, k.pagina, k.porPagina)
 		if err != nil {
 			s.log.Debug("standings page not read", slog.String("error", err.Error()))
 			return nil, err
 		}
-		body, err := json.Marshal(page)
-		if err != nil {
-			return nil, err
-		}
 		// Pages past the end are not cached: any number of them could be asked for.
-		if len(page.Posiciones) > 0 || pagina == 1 {
-			s.local.put(page.Version, pagina, porPagina, body)
-			if cacheIt {
-				if err := s.cache.Store(ctx, page.Version, pagina, porPagina, body); err != nil {
-					s.log.Debug("standings page not cached", slog.String("error", err.Error()))
-				}
+		answer, keep = page, len(page.Posiciones) > 0 || k.pagina == 1
+	}
+	body, err := json.Marshal(answer)
+	if err != nil {
+		return nil, err
+	}
+	if keep {
+		s.localOf(v.Torneo).put(versionOf(v), k, body)
+		if cacheIt {
+			if err := s.cache.Store(ctx, v.Torneo, versionOf(v), k, body); err != nil {
+				s.log.Debug("standings answer not cached", slog.String("error", err.Error()))
 			}
 		}
-		return body, nil
 	}
+	return body, nil
 }
 
-// Player returns the signed-in player's place.
-func (s *Service) Player(ctx context.Context, id int64) (store.MiPosicion, error) {
-	m, err := s.store.Player(ctx, id, PorPagina)
+// current is a tournament's version as PostgreSQL has it now: its newest snapshot (built
+// here if it has none yet) and, for the current tournament, the newest player.
+func (s *Service) current(ctx context.Context, torneo int64) (store.Version, error) {
+	_, actual, err := s.Tournament(ctx, torneo)
+	if err != nil {
+		return store.Version{}, err
+	}
+	tablas, err := s.store.Latest(ctx)
+	if err != nil {
+		return store.Version{}, err
+	}
+	v := store.Version{}
+	found := false
+	for _, t := range tablas {
+		if t.Torneo == torneo {
+			v.Tabla, found = t, true
+		}
+	}
+	if !found {
+		if v.Tabla, err = s.build(ctx, torneo); err != nil {
+			return store.Version{}, err
+		}
+	}
+	if actual {
+		last, err := s.store.LastPlayer(ctx)
+		if err != nil {
+			return store.Version{}, err
+		}
+		v.Jugadores = max(last, v.JugadoresHasta)
+	}
+	return v, nil
+}
+
+// build ranks a tournament's table anew, once for every caller that asks at the same moment.
+func (s *Service) build(ctx context.Context, torneo int64) (store.Tabla, error) {
+	r, err, _ := s.builds.Do(strconv.FormatInt(torneo, 10), func() (any, error) {
+		_, actual, err := s.Tournament(ctx, torneo)
+		if err != nil {
+			return store.Tabla{}, err
+		}
+		start := time.Now()
+		t, err := s.store.Build(ctx, torneo, actual, s.zone)
+		if err == nil {
+			s.log.Info("standings built", slog.Int64("torneo", torneo), slog.Int64("version", t.ID),
+				slog.Int64("filas", t.Filas), slog.Duration("duration", time.Since(start)))
+		}
+		return t, err
+	})
+	return r.(store.Tabla), err
+}
+
+// Player returns the signed-in player's place in a tournament's table.
+func (s *Service) Player(ctx context.Context, torneo, id int64) (store.MiPosicion, error) {
+	if torneo == 0 {
+		return store.MiPosicion{}, errNoPlayer
+	}
+	v, err := s.current(ctx, torneo)
+	if err != nil {
+		return store.MiPosicion{}, err
+	}
+	_, actual, err := s.Tournament(ctx, torneo)
+	if err != nil {
+		return store.MiPosicion{}, err
+	}
+	m, err := s.store.Player(ctx, v.Tabla, actual, id, PorPagina)
 	if errors.Is(err, store.ErrNoPlayer) {
 		return m, errNoPlayer
 	}
 	return m, err
 }
 
-// Publish caches page 1 at the version PostgreSQL has now and moves the version key to it.
-// Scoring calls it after every transaction it commits.
-func (s *Service) Publish(ctx context.Context) error {
-	page, err := s.store.Page(ctx, 1, PorPagina)
-	if err != nil {
-		return err
+// Rebuild builds the tables of the given tournaments anew and publishes them. Scoring calls
+// it after the transactions it commits.
+func (s *Service) Rebuild(ctx context.Context, torneos []int64) error {
+	var errs []error
+	for _, torneo := range torneos {
+		if _, err := s.build(ctx, torneo); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := s.publish(ctx, torneo, true); err != nil {
+			errs = append(errs, err)
+		}
 	}
-	body, err := json.Marshal(page)
-	if err != nil {
-		return err
-	}
-	s.local.put(page.Version, 1, PorPagina, body)
-	return s.cache.Store(ctx, page.Version, 1, PorPagina, body)
+	return errors.Join(errs...)
 }
 
-// Repair keeps Redis's version key equal to PostgreSQL's version, every interval until ctx
-// ends: it heals a missed publish, and rebuilds the cache (version and page 1) once Redis is
-// back after an outage.
-func (s *Service) Repair(ctx context.Context, interval time.Duration) {
+// publish reads page 1 at the tournament's current version, keeps it here and in Redis, and
+// moves the version key to it; announce tells the open pages (a new snapshot, not a sign-up).
+func (s *Service) publish(ctx context.Context, torneo int64, announce bool) error {
+	v, err := s.current(ctx, torneo)
+	if err != nil {
+		return err
+	}
+	if _, err := s.readPage(ctx, v, pageKey{pagina: 1, porPagina: PorPagina}, true); err != nil {
+		return err
+	}
+	if announce && s.announcer != nil {
+		s.announcer.Announce(ctx, torneo, v.ID)
+	}
+	return nil
+}
+
+// Watch follows what changes the tables without a result, every interval until ctx ends:
+// players who sign up (a new version of the current tournament's table, so that they are on
+// every page at once) and a change of the current tournament (both tables built anew: the
+// current one lists every player, another only those who played it).
+func (s *Service) Watch(ctx context.Context, interval time.Duration) {
+	s.every(ctx, interval, "standings watch failed", s.WatchOnce)
+}
+
+// every runs round every interval until ctx ends, logging its failures as what.
+func (s *Service) every(ctx context.Context, interval time.Duration, what string, round func(context.Context) error) {
 	ticker := time.NewTicker(interval)
 	defer ticker.Stop()
 	for {
@@ -184,33 +423,110 @@ func (s *Service) Repair(ctx context.Context, interval time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-ticker.C:
-			if err := s.RepairOnce(ctx); err != nil && ctx.Err() == nil {
-				s.log.Debug("standings cache repair failed", slog.String("error", err.Error()))
+			if err := round(ctx); err != nil && ctx.Err() == nil {
+				s.log.Debug(what, slog.String("error", err.Error()))
 			}
 		}
 	}
 }
 
-// RepairOnce is one round of Repair. It also keeps page 1 warm: once it has expired in Redis
-// (pageTTL after its last publish), it is read again here rather than by the first request
-// that misses it. A rush that starts after a quiet minute otherwise found the page gone and
-// waited for PostgreSQL (209 requests in the match-day rush of docs/benchmarks.md).
-func (s *Service) RepairOnce(ctx context.Context) error {
-	version, err := s.store.Version(ctx)
+// WatchOnce is one round of Watch.
+func (s *Service) WatchOnce(ctx context.Context) error {
+	if err := s.refreshTournaments(ctx); err != nil {
+		return err
+	}
+	if changed := s.takeMoved(); len(changed) > 0 {
+		s.log.Info("current tournament changed", slog.Any("torneos", changed))
+		if err := s.Rebuild(ctx, changed); err != nil {
+			s.mu.Lock()
+			for _, t := range changed { // built at the next round
+				s.moved[t] = true
+			}
+			s.mu.Unlock()
+			return err
+		}
+	}
+	last, err := s.store.LastPlayer(ctx)
 	if err != nil {
 		return err
 	}
-	set, err := s.cache.SetVersion(ctx, version)
+	s.mu.Lock()
+	signedUp := last != s.lastPlayer
+	s.lastPlayer = last
+	s.mu.Unlock()
+	if !signedUp {
+		return nil
+	}
+	torneo, _, err := s.Tournament(ctx, 0)
+	if err != nil || torneo == 0 {
+		return err
+	}
+	return s.publish(ctx, torneo, false)
+}
+
+// Repair keeps Redis's version keys equal to PostgreSQL's, every interval until ctx ends: it
+// heals a missed publish, rebuilds the cache once Redis is back after an outage, and keeps
+// page 1 warm.
+func (s *Service) Repair(ctx context.Context, interval time.Duration) {
+	s.every(ctx, interval, "standings cache repair failed", s.RepairOnce)
+}
+
+// RepairOnce is one round of Repair, over every tournament. Once page 1 has expired in Redis
+// (pageTTL after its last publish) it is read again here rather than by the first request
+// that misses it: a rush that starts after a quiet minute otherwise waits for PostgreSQL.
+func (s *Service) RepairOnce(ctx context.Context) error {
+	if err := s.refreshTournaments(ctx); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	torneos := make([]int64, 0, len(s.torneos))
+	for t := range s.torneos {
+		torneos = append(torneos, t)
+	}
+	s.mu.Unlock()
+	var errs []error
+	for _, torneo := range torneos {
+		errs = append(errs, s.repair(ctx, torneo))
+	}
+	return errors.Join(errs...)
+}
+
+func (s *Service) repair(ctx context.Context, torneo int64) error {
+	v, err := s.current(ctx, torneo)
+	if err != nil {
+		return err
+	}
+	set, err := s.cache.SetVersion(ctx, torneo, versionOf(v))
 	if err != nil {
 		return err
 	}
 	if set {
-		s.log.Info("standings cache rebuilt", slog.Int64("version", version))
-		return s.Publish(ctx)
+		s.log.Info("standings cache rebuilt", slog.Int64("torneo", torneo), slog.String("version", versionOf(v).String()))
+		return s.publish(ctx, torneo, false)
 	}
-	cached, err := s.cache.HasPage(ctx, version, 1, PorPagina)
+	cached, err := s.cache.HasPage(ctx, torneo, versionOf(v), pageKey{pagina: 1, porPagina: PorPagina})
 	if err != nil || cached {
 		return err
 	}
-	return s.Publish(ctx)
+	return s.publish(ctx, torneo, false)
 }
+
+// BuildAll builds every tournament's table once, at start: points committed by a process that
+// stopped before building show, and a deployment upgraded from one table for everything gets
+// one per tournament.
+func (s *Service) BuildAll(ctx context.Context) error {
+	if err := s.refreshTournaments(ctx); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	torneos := make([]int64, 0, len(s.torneos))
+	for t := range s.torneos {
+		torneos = append(torneos, t)
+	}
+	s.mu.Unlock()
+	return s.Rebuild(ctx, torneos)
+}
+
+// Moved hears that a tournament's table moved to version (the live hub's OnEvent): the pages
+// kept here of an older one are not answered again.
+func (s *Service) Moved(torneo, version int64) { s.localOf(torneo).moved(version) }

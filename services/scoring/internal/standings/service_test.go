@@ -18,13 +18,41 @@ import (
 	"prode/scoring/internal/store"
 )
 
+// oneTournament is a store of one current tournament (id 1) whose table is snapshot 7.
+type oneTournament struct{}
+
+func (oneTournament) Tournaments(context.Context) ([]store.Torneo, error) {
+	return []store.Torneo{{ID: 1, Actual: true}}, nil
+}
+func (oneTournament) LastPlayer(context.Context) (int64, error) { return 0, nil }
+func (oneTournament) Latest(context.Context) ([]store.Tabla, error) {
+	return []store.Tabla{{ID: 7, Torneo: 1}}, nil
+}
+func (oneTournament) Build(context.Context, int64, bool, string) (store.Tabla, error) {
+	return store.Tabla{ID: 7, Torneo: 1}, nil
+}
+func (oneTournament) Player(context.Context, store.Tabla, bool, int64, int) (store.MiPosicion, error) {
+	return store.MiPosicion{}, nil
+}
+func (oneTournament) MatchdayPage(context.Context, int64, int64, time.Time, int, int) (store.Pagina, error) {
+	return store.Pagina{}, nil
+}
+func (oneTournament) Matchdays(context.Context, int64, int64, string) (store.Fechas, error) {
+	return store.Fechas{}, nil
+}
+
+func newService(st Store, rdb *redis.Client, freshFor time.Duration, reg prometheus.Registerer) *Service {
+	return New(st, NewCache(rdb, "test:"), freshFor, time.UTC, nil, reg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
 // slowStore answers Page only once released, counting the reads.
 type slowStore struct {
+	oneTournament
 	reads   atomic.Int32
 	release chan struct{}
 }
 
-func (s *slowStore) Page(ctx context.Context, pagina, porPagina int) (store.Pagina, error) {
+func (s *slowStore) Page(ctx context.Context, _ store.Version, pagina, porPagina int) (store.Pagina, error) {
 	s.reads.Add(1)
 	select {
 	case <-s.release:
@@ -34,10 +62,6 @@ func (s *slowStore) Page(ctx context.Context, pagina, porPagina int) (store.Pagi
 	return store.Pagina{Version: 7, Pagina: pagina, PorPagina: porPagina, Posiciones: []store.Posicion{{Nombre: "Ana"}}}, nil
 }
 
-func (s *slowStore) Player(context.Context, int64, int) (store.MiPosicion, error) {
-	return store.MiPosicion{}, nil
-}
-func (s *slowStore) Version(context.Context) (int64, error) { return 7, nil }
 
 // When Redis cannot answer (or a page expired) while many requests want the page, PostgreSQL
 // reads it once for all of them, and a request whose client leaves does not fail the others.
@@ -45,7 +69,7 @@ func TestConcurrentMissesReadThePageOnce(t *testing.T) {
 	st := &slowStore{release: make(chan struct{})}
 	unreachable := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
 	t.Cleanup(func() { _ = unreachable.Close() })
-	svc := New(st, NewCache(unreachable, "test:"), 0, prometheus.NewRegistry(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	svc := newService(st, unreachable, 0, prometheus.NewRegistry())
 
 	const requests = 50
 	leaving, leave := context.WithCancel(context.Background())
@@ -57,7 +81,7 @@ func TestConcurrentMissesReadThePageOnce(t *testing.T) {
 		if i == 0 {
 			ctx = leaving // the first caller, whose read the others share, gives up
 		}
-		wg.Go(func() { bodies[i], errs[i] = svc.Page(ctx, 1, 100) })
+		wg.Go(func() { bodies[i], errs[i] = svc.Page(ctx, 1, "", 1, 100) })
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for st.reads.Load() == 0 && time.Now().Before(deadline) {
@@ -85,11 +109,12 @@ func TestConcurrentMissesReadThePageOnce(t *testing.T) {
 // gatedStore answers each Page read once a value is sent on next, naming the page after the
 // read's number, so that answers of different reads differ.
 type gatedStore struct {
+	oneTournament
 	reads atomic.Int32
 	next  chan struct{}
 }
 
-func (s *gatedStore) Page(ctx context.Context, pagina, porPagina int) (store.Pagina, error) {
+func (s *gatedStore) Page(ctx context.Context, _ store.Version, pagina, porPagina int) (store.Pagina, error) {
 	n := s.reads.Add(1)
 	select {
 	case <-s.next:
@@ -99,10 +124,6 @@ func (s *gatedStore) Page(ctx context.Context, pagina, porPagina int) (store.Pag
 	return store.Pagina{Version: 7, Pagina: pagina, PorPagina: porPagina, Posiciones: []store.Posicion{{Nombre: fmt.Sprintf("read %d", n)}}}, nil
 }
 
-func (s *gatedStore) Player(context.Context, int64, int) (store.MiPosicion, error) {
-	return store.MiPosicion{}, nil
-}
-func (s *gatedStore) Version(context.Context) (int64, error) { return 7, nil }
 
 // Once its page is no longer fresh, a request that cannot get it from Redis is answered at once
 // with the page held from moments ago while one read from PostgreSQL runs for everyone; the
@@ -112,11 +133,11 @@ func TestAStalePageIsServedWhileItIsReadAgain(t *testing.T) {
 	unreachable := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
 	t.Cleanup(func() { _ = unreachable.Close() })
 	reg := prometheus.NewRegistry()
-	svc := New(st, NewCache(unreachable, "test:"), 50*time.Millisecond, reg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	svc := newService(st, unreachable, 50*time.Millisecond, reg)
 	ctx := context.Background()
 
 	st.next <- struct{}{}
-	first, err := svc.Page(ctx, 1, 100)
+	first, err := svc.Page(ctx, 1, "", 1, 100)
 	if err != nil || !strings.Contains(string(first), "read 1") {
 		t.Fatalf("first read: %q %v", first, err)
 	}
@@ -125,7 +146,7 @@ func TestAStalePageIsServedWhileItIsReadAgain(t *testing.T) {
 	// The database does not answer yet: every request still gets the page it had, at once.
 	for i := range 20 {
 		start := time.Now()
-		body, err := svc.Page(ctx, 1, 100)
+		body, err := svc.Page(ctx, 1, "", 1, 100)
 		if err != nil || string(body) != string(first) {
 			t.Fatalf("request %d while the page is read again: %q %v", i, body, err)
 		}
@@ -144,7 +165,7 @@ func TestAStalePageIsServedWhileItIsReadAgain(t *testing.T) {
 	st.next <- struct{}{} // the read again returns
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		body, err := svc.Page(ctx, 1, 100)
+		body, err := svc.Page(ctx, 1, "", 1, 100)
 		if err == nil && strings.Contains(string(body), "read 2") {
 			break
 		}
@@ -163,17 +184,17 @@ func TestAPageTooOldIsNotServedStale(t *testing.T) {
 	st := &gatedStore{next: make(chan struct{}, 1)}
 	unreachable := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
 	t.Cleanup(func() { _ = unreachable.Close() })
-	svc := New(st, NewCache(unreachable, "test:"), 50*time.Millisecond, prometheus.NewRegistry(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	svc := newService(st, unreachable, 50*time.Millisecond, prometheus.NewRegistry())
 	clock := time.Now()
-	svc.local.now = func() time.Time { return clock }
+	svc.localOf(1).now = func() time.Time { return clock }
 
 	st.next <- struct{}{}
-	if _, err := svc.Page(context.Background(), 1, 100); err != nil {
+	if _, err := svc.Page(context.Background(), 1, "", 1, 100); err != nil {
 		t.Fatal(err)
 	}
 	clock = clock.Add(staleFor)
 	st.next <- struct{}{}
-	body, err := svc.Page(context.Background(), 1, 100)
+	body, err := svc.Page(context.Background(), 1, "", 1, 100)
 	if err != nil || !strings.Contains(string(body), "read 2") {
 		t.Fatalf("a page %s old was served instead of read again: %q %v", staleFor, body, err)
 	}

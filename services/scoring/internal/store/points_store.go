@@ -21,14 +21,20 @@ type Evento struct {
 }
 
 // PointsStore computes points and keeps the consumer's bookkeeping.
-type PointsStore struct{ pool *pgxpool.Pool }
+type PointsStore struct {
+	pool *pgxpool.Pool
+	zone string // the display time zone, which dates the matchdays
+}
 
-// NewPointsStore wraps a pool connected as prode_scoring.
-func NewPointsStore(pool *pgxpool.Pool) *PointsStore { return &PointsStore{pool: pool} }
+// NewPointsStore wraps a pool connected as prode_scoring; zone (DISPLAY_TIMEZONE) dates the
+// matchdays of scoring.totales_fecha.
+func NewPointsStore(pool *pgxpool.Pool, zone *time.Location) *PointsStore {
+	return &PointsStore{pool: pool, zone: zone.String()}
+}
 
 // ScoreMatches recomputes the points of every prediction of the given matches from their
 // current results, and records eventos as processed, in one transaction serialised per match
-// by advisory locks. It returns the new standings version.
+// by advisory locks. It returns the tournaments of those matches, whose standings changed.
 //
 // Points are a pure function of the current result: the new points go into a temporary table,
 // the difference between new and old points is added to scoring.totales, and the matches' rows
@@ -40,11 +46,10 @@ func NewPointsStore(pool *pgxpool.Pool) *PointsStore { return &PointsStore{pool:
 // criterio says which score counts in knock-out matches (a category not starting with
 // "Grupo"): "noventa" the score after 90 minutes, "alargue" the score after extra time when
 // there was extra time. Penalties never count.
-func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (int64, error) {
+func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (torneos []int64, err error) {
 	partidos = slices.Sorted(slices.Values(partidos))
 	partidos = slices.Compact(partidos)
-	var version int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// One scorer per match at a time (several replicas, or a rescore racing the consumer),
 		// locks taken in match order so that two scorers of overlapping sets cannot deadlock.
 		// Every statement below runs after the locks are held, so it sees the results and the
@@ -59,6 +64,7 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 		if _, err := tx.Exec(ctx, `
 			CREATE TEMP TABLE IF NOT EXISTS puntos_calculados (
 			    partido_id bigint   NOT NULL,
+			    torneo_id  bigint   NOT NULL,
 			    jugador_id bigint   NOT NULL,
 			    puntos     smallint NOT NULL,
 			    exacto     boolean  NOT NULL,
@@ -69,13 +75,13 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 		// New points: every prediction of the matches against the score that counts. No result
 		// row, no points.
 		if _, err := tx.Exec(ctx, `
-			INSERT INTO pg_temp.puntos_calculados (partido_id, jugador_id, puntos, exacto, acierto)
-			SELECT a.partido_id, a.jugador_id,
+			INSERT INTO pg_temp.puntos_calculados (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
+			SELECT a.partido_id, c.torneo_id, a.jugador_id,
 			       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante),
 			       a.goles_local = c.local AND a.goles_visitante = c.visitante,
 			       sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante)
 			  FROM predictions.apuestas_publicadas a
-			  JOIN (SELECT r.partido_id,
+			  JOIN (SELECT r.partido_id, p.torneo_id,
 			               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_local_alargue IS NOT NULL
 			                    THEN r.goles_local_alargue ELSE r.goles_local END AS local,
 			               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_visitante_alargue IS NOT NULL
@@ -86,31 +92,51 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 			 WHERE a.partido_id = ANY($1)`, partidos, criterio); err != nil {
 			return err
 		}
-		// Totals move by new minus old points. Rows are locked in player order so that two
-		// transactions scoring different matches cannot deadlock.
+		// Totals, per tournament, move by new minus old points. Rows are locked in key order so
+		// that two transactions scoring different matches cannot deadlock.
 		if _, err := tx.Exec(ctx, `
-			INSERT INTO scoring.totales AS t (jugador_id, puntaje, exactos, aciertos)
-			SELECT jugador_id, sum(puntos), sum(exacto), sum(acierto)
-			  FROM (SELECT jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
+			INSERT INTO scoring.totales_torneo AS t (torneo_id, jugador_id, puntaje, exactos, aciertos)
+			SELECT torneo_id, jugador_id, sum(puntos), sum(exacto), sum(acierto)
+			  FROM (SELECT torneo_id, jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
 			          FROM pg_temp.puntos_calculados
 			        UNION ALL
-			        SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
+			        SELECT torneo_id, jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
 			          FROM scoring.puntos WHERE partido_id = ANY($1)) d
-			 GROUP BY jugador_id
+			 GROUP BY torneo_id, jugador_id
 			HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
-			 ORDER BY jugador_id
-			ON CONFLICT (jugador_id) DO UPDATE
+			 ORDER BY torneo_id, jugador_id
+			ON CONFLICT (torneo_id, jugador_id) DO UPDATE
 			   SET puntaje  = t.puntaje  + EXCLUDED.puntaje,
 			       exactos  = t.exactos  + EXCLUDED.exactos,
 			       aciertos = t.aciertos + EXCLUDED.aciertos`, partidos); err != nil {
+			return err
+		}
+		// The same per matchday: a finished match's kick-off does not move, so its old points
+		// are dated as its new ones.
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO scoring.totales_fecha AS t (torneo_id, fecha, jugador_id, puntaje, exactos, aciertos)
+			SELECT d.torneo_id, (p.inicio AT TIME ZONE $2)::date, d.jugador_id, sum(d.puntos), sum(d.exacto), sum(d.acierto)
+			  FROM (SELECT partido_id, torneo_id, jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
+			          FROM pg_temp.puntos_calculados
+			        UNION ALL
+			        SELECT partido_id, torneo_id, jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
+			          FROM scoring.puntos WHERE partido_id = ANY($1)) d
+			  JOIN fixtures.partidos_publicados p ON p.id = d.partido_id
+			 GROUP BY 1, 2, 3
+			HAVING sum(d.puntos) <> 0 OR sum(d.exacto) <> 0 OR sum(d.acierto) <> 0
+			 ORDER BY 1, 2, 3
+			ON CONFLICT (torneo_id, fecha, jugador_id) DO UPDATE
+			   SET puntaje  = t.puntaje  + EXCLUDED.puntaje,
+			       exactos  = t.exactos  + EXCLUDED.exactos,
+			       aciertos = t.aciertos + EXCLUDED.aciertos`, partidos, s.zone); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM scoring.puntos WHERE partido_id = ANY($1)`, partidos); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `
-			INSERT INTO scoring.puntos (partido_id, jugador_id, puntos, exacto, acierto)
-			SELECT partido_id, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_calculados`); err != nil {
+			INSERT INTO scoring.puntos (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
+			SELECT partido_id, torneo_id, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_calculados`); err != nil {
 			return err
 		}
 		if len(eventos) > 0 {
@@ -120,10 +146,16 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 				return err
 			}
 		}
-		// Last, so that the single estado row is locked only briefly and after the totals rows.
-		return tx.QueryRow(ctx, `UPDATE scoring.estado SET version = version + 1 RETURNING version`).Scan(&version)
+		// The tournaments whose standings changed: a match's, whether or not it has a result now.
+		rows, err := tx.Query(ctx, `
+			SELECT DISTINCT torneo_id FROM fixtures.partidos_publicados WHERE id = ANY($1) ORDER BY 1`, partidos)
+		if err != nil {
+			return err
+		}
+		torneos, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		return err
 	})
-	return version, err
+	return torneos, err
 }
 
 // Pending returns up to limit outbox events scoring has not applied, oldest first. Event ids
@@ -167,6 +199,37 @@ func (s *PointsStore) Criterio(ctx context.Context) (string, error) {
 func (s *PointsStore) SetCriterio(ctx context.Context, criterio string) error {
 	_, err := s.pool.Exec(ctx, `UPDATE scoring.estado SET criterio = $1`, criterio)
 	return err
+}
+
+// DateMatchdays makes scoring.totales_fecha follow the display time zone: when the points were
+// dated in another zone (or never, after the upgrade that brought matchdays), every point is
+// dated again from scoring.puntos, in one transaction. Scoring calls it at start.
+func (s *PointsStore) DateMatchdays(ctx context.Context) (redated bool, err error) {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var zona *string
+		if err := tx.QueryRow(ctx, `SELECT zona FROM scoring.estado FOR UPDATE`).Scan(&zona); err != nil {
+			return err
+		}
+		if zona != nil && *zona == s.zone {
+			return nil
+		}
+		redated = true
+		if _, err := tx.Exec(ctx, `DELETE FROM scoring.totales_fecha`); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO scoring.totales_fecha (torneo_id, fecha, jugador_id, puntaje, exactos, aciertos)
+			SELECT pt.torneo_id, (p.inicio AT TIME ZONE $1)::date, pt.jugador_id,
+			       sum(pt.puntos), count(*) FILTER (WHERE pt.exacto), count(*) FILTER (WHERE pt.acierto)
+			  FROM scoring.puntos pt
+			  JOIN fixtures.partidos_publicados p ON p.id = pt.partido_id
+			 GROUP BY 1, 2, 3`, s.zone); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE scoring.estado SET zona = $1`, s.zone)
+		return err
+	})
+	return redated, err
 }
 
 // ScoredMatches lists every match that has a result or still has points: what a full rescore

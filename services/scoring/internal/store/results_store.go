@@ -44,9 +44,9 @@ type ResultsStore struct{ pool *pgxpool.Pool }
 // NewResultsStore wraps a pool connected as prode_scoring.
 func NewResultsStore(pool *pgxpool.Pool) *ResultsStore { return &ResultsStore{pool: pool} }
 
-// Finished lists the matches that have a result, most recent kick-off first, with player's
+// Finished lists a tournament's matches that have a result, most recent kick-off first, with player's
 // prediction and points (player 0: nobody's).
-func (s *ResultsStore) Finished(ctx context.Context, player int64) ([]Finalizado, error) {
+func (s *ResultsStore) Finished(ctx context.Context, torneo, player int64) ([]Finalizado, error) {
 	rows, err := s.pool.Query(ctx, `
 		SELECT p.id, p.nombre_local, p.nombre_visitante, p.bandera_local, p.bandera_visitante,
 		       p.categoria, p.inicio,
@@ -57,7 +57,8 @@ func (s *ResultsStore) Finished(ctx context.Context, player int64) ([]Finalizado
 		  JOIN fixtures.partidos_publicados p ON p.id = r.partido_id
 		  LEFT JOIN predictions.apuestas_publicadas a ON a.partido_id = r.partido_id AND a.jugador_id = $1
 		  LEFT JOIN scoring.puntos pt ON pt.partido_id = r.partido_id AND pt.jugador_id = $1
-		 ORDER BY p.inicio DESC, p.id DESC`, player)
+		 WHERE p.torneo_id = $2
+		 ORDER BY p.inicio DESC, p.id DESC`, player, torneo)
 	if err != nil {
 		return nil, err
 	}
