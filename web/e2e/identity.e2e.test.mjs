@@ -273,7 +273,8 @@ describe('identity attacks through nginx are refused and change nothing', { time
       },
     });
     assert.equal(match.apostable, true, 'the match takes predictions');
-    const unplayed = await ok('GET', '/api/partidos-sin-jugar');
+    // A tournament of its own, not the current one: it is listed when asked for by id.
+    const unplayed = await ok('GET', `/api/partidos-sin-jugar?torneo=${match.torneo_id}`);
     assert.ok(unplayed.some((p) => p.id === match.id && p.apostable), 'the match is listed as open');
 
     brunoApuesta = await ok('POST', apuestas(BRUNO.email), { cookie: people.bruno.cookie, body: prediction(2, 1) });

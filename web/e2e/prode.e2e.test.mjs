@@ -200,6 +200,32 @@ describe('Prode end to end', { timeout: 10 * 60_000 }, () => {
     await checkScreen(page, 'posiciones');
   });
 
+  step('an open standings page shows a corrected result within 2 s, with no reload (live updates)', async () => {
+    const own = player.page.locator('tr[aria-current="true"]');
+    const ownPoints = async () => (await own.getByRole('cell').nth(2).textContent()).trim();
+    assert.equal(await ownPoints(), '10');
+    // A reload would lose this mark: the page must change by itself.
+    await player.page.evaluate(() => { window.prodeNoReload = true; });
+    // Match B's card is still open from entering its result.
+    const card = admin.page.locator(`li.admin-match[data-partido="${matchB.id}"]`);
+    for (const [local, visitante, points] of [[1, 0, '2'], [0, 0, '10']]) {
+      const answered = admin.page.waitForResponse(
+        (r) => r.url().endsWith(`/api/partidos/${matchB.id}/resultado`) && r.request().method() === 'PUT',
+      );
+      await enterResult(card, local, visitante);
+      assert.equal((await answered).status(), 200);
+      const saved = Date.now();
+      await player.page.waitForFunction(
+        (want) => document.querySelector('tr[aria-current="true"] td:nth-child(3)')?.textContent.trim() === want,
+        points,
+        { timeout: 10_000, polling: 50 },
+      );
+      const took = Date.now() - saved;
+      assert.ok(took <= 2_000, `the open page showed ${points} points ${took} ms after the result was saved (goal: 2 s)`);
+      assert.equal(await player.page.evaluate(() => window.prodeNoReload), true, 'the page was not reloaded');
+    }
+  });
+
   step('the results screen shows the score, the prediction and its points', async () => {
     const { page } = player;
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Resultados' }).click();

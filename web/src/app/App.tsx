@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { LiveUpdatesProvider } from '../shared/live/LiveUpdatesProvider';
 import { AppRoutes } from './AppRoutes';
 import { createQueryClient } from './queryClient';
 
@@ -8,9 +9,12 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      {/* One stream of live updates for the whole tab, whatever the screen. */}
+      <LiveUpdatesProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </LiveUpdatesProvider>
     </QueryClientProvider>
   );
 }

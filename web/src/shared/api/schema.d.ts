@@ -117,7 +117,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Matches still to be played, by kick-off. */
+        /** A tournament's matches still to be played, by kick-off. */
         get: operations["getPartidosSinJugar"];
         put?: never;
         post?: never;
@@ -134,7 +134,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every match with its state and result. */
+        /** Every match of a tournament with its state and result. */
         get: operations["getPartidos"];
         put?: never;
         /** (admin) Creates a match. */
@@ -171,7 +171,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** (admin) Imports a tournament in openfootball's worldcup.json format; idempotent. */
+        /**
+         * (admin) Imports a tournament in openfootball's worldcup.json format; idempotent.
+         * @description Matches are found by (tournament, number); a new tournament name creates the tournament
+         *     (current if none is). The file's changes are applied except what the organiser edited by
+         *     hand, which is kept and reported as "conservado": a kick-off moved with
+         *     PUT /api/partidos/{id}/horario, teams set with .../equipos, a result entered, corrected or
+         *     deleted with .../resultado. A finished match's kick-off never moves; a result the file lacks
+         *     is kept. The organiser's options go next to the file's own fields.
+         */
         post: operations["postImportar"];
         delete?: never;
         options?: never;
@@ -248,6 +256,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/torneos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every tournament with its match counts, the current one first, then the newest first. */
+        get: operations["getTorneos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/torneos/actual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** (admin) Chooses the current tournament, the one players see by default. */
+        put: operations["putTorneoActual"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jugadores/{email}/apuestas": {
         parameters: {
             query?: never;
@@ -307,8 +349,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The standings, paginated; no e-mail addresses. */
+        /** A tournament's standings, paginated; no e-mail addresses. */
         get: operations["getPosiciones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posiciones/fechas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tournament's matchdays (dates with finished matches), newest first, each with its best players ("ganador de la fecha"). */
+        get: operations["getFechas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -341,8 +400,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Finished matches with their score; signed in, also the player's prediction and points. */
+        /** A tournament's finished matches with their score; signed in, also the player's prediction and points. */
         get: operations["getResultados"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eventos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates, as Server-Sent Events, one stream per browser tab; public (no session).
+         * @description Opens a stream (`text/event-stream`, `Cache-Control: no-store`, `X-Accel-Buffering: no`, a
+         *     body that ends when the connection closes). It starts with `retry: 3000`; then, for every
+         *     tournament whose standings version is newer than what the client has (the larger of
+         *     `Last-Event-ID` and `ultimo`), and afterwards for each new version within 2 s of a result
+         *     being entered, corrected or deleted, an event:
+         *
+         *         id: <version>
+         *         event: posiciones
+         *         data: {"torneo":<torneo>,"version":<version>}
+         *
+         *     (data is an EventoPosiciones). A newer version of a tournament supersedes the older ones,
+         *     which are not sent. A comment `: ping` comes every 15 s. The browser's EventSource
+         *     reconnects by itself, sending the last id as `Last-Event-ID`, and catches up. When the
+         *     replica holds as many streams as it may, or is shutting down, it answers 503: the page
+         *     polls instead.
+         */
+        get: operations["getEventos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -395,6 +488,8 @@ export interface components {
         };
         PartidoSinJugar: {
             id: number;
+            /** @description The tournament's id (GET /api/torneos). */
+            torneo: number;
             /** @description Both teams known, not finished or suspended, and before cierre by the database clock. */
             apostable: boolean;
             /** @description Team name, or the placeholder (e.g. "1A", "W49") while unknown. */
@@ -438,7 +533,10 @@ export interface components {
         };
         Partido: {
             id: number;
+            /** @description The tournament's name. */
             torneo: string;
+            /** @description The tournament's id (GET /api/torneos). */
+            torneo_id: number;
             numero: number;
             /** @enum {string} */
             estado: "programado" | "finalizado" | "suspendido";
@@ -492,10 +590,49 @@ export interface components {
             bandera: string;
         };
         Importacion: {
+            /** @description The tournament's name (the file's "name"). */
             torneo: string;
+            torneo_id: number;
+            /** @description A dry run ("simular": true): the counts and changes are what the import would do; nothing was saved. */
+            simulado: boolean;
             creados: number;
             actualizados: number;
             sin_cambios: number;
+            /** @description Matches where the file differed from what the organiser set by hand (kick-off, teams, result) or from a finished match's kick-off, and the stored value was kept. */
+            conservados: number;
+            /** @description Results the file has. */
+            resultados_en_archivo: number;
+            /** @description Results entered or corrected (each one an outbox event; in a dry run, that would be); 0 with "resultados": false. */
+            resultados_a_cargar: number;
+            /** @description Every match created, changed or kept, in match-number order; unchanged matches are left out. */
+            cambios: components["schemas"]["Cambio"][];
+        };
+        Cambio: {
+            /** @description The match number in the tournament. */
+            numero: number;
+            /** @description E.g. "Argentina - Arabia Saudita", or the placeholders ("1A - 3A/B/C/D/F"). */
+            partido: string;
+            /**
+             * @description What changed; "conservado": the file says otherwise but the organiser's edit (or a finished match's kick-off) is kept. "resultado_borrado" is reserved: an import never removes a result today.
+             * @enum {string}
+             */
+            cambio: "nuevo" | "horario" | "equipos" | "resultado" | "resultado_borrado" | "categoria_sede" | "conservado";
+            /** @description Spanish, for people, e.g. "Horario: 22/11 07:00 → 22/11 10:00" (display time zone). */
+            detalle: string;
+        };
+        Torneo: {
+            id: number;
+            nombre: string;
+            /** @description The current tournament: the one players see by default. At most one. */
+            actual: boolean;
+            /** @description Its matches. */
+            partidos: number;
+            /** @description Its matches with a result. */
+            finalizados: number;
+        };
+        TorneoActualEntrada: {
+            /** @description The id of the tournament to make current. */
+            torneo: number;
         };
         Apuesta: {
             id: number;
@@ -526,15 +663,38 @@ export interface components {
             puntaje: number;
             /** @description Exact results, first tie-break for display. */
             exactos: number;
-            /** @description Right outcomes, second tie-break for display. */
+            /** @description Right outcomes, second tie-break for display; then who registered first. */
             aciertos: number;
+            /** @description The rank at the end of the previous matchday (the movement ▲ ▼ =); null before the second matchday, for a player who joined since, and in a matchday's own table. */
+            posicion_anterior: number | null;
         };
         Posiciones: {
+            /** @description The tournament (0 while there is none). */
+            torneo: number;
+            /** @description The standings version every page of this answer's table shares; it grows with every change of the points (the id of the live updates' events). */
+            version: number;
             pagina: number;
             por_pagina: number;
             /** @description Players in the table. */
             total: number;
             posiciones: components["schemas"]["Posicion"][];
+        };
+        Fechas: {
+            torneo: number;
+            version: number;
+            fechas: {
+                /** Format: date */
+                fecha: string;
+                /** @description Finished matches that day. */
+                partidos: number;
+                /** @description How many share the best score of the day (ganadores names at most 10 of them); 0 when nobody scored. */
+                empatados: number;
+                ganadores: {
+                    id: number;
+                    nombre: string;
+                    puntaje: number;
+                }[];
+            }[];
         };
         MiPosicion: {
             posicion: number;
@@ -543,9 +703,12 @@ export interface components {
             aciertos: number;
             /** @description The page of /api/posiciones (100 rows a page) that holds the player. */
             pagina: number;
+            /** @description The rank at the end of the previous matchday; null when there is none. */
+            posicion_anterior?: number | null;
         };
         ResultadoPartido: {
             partido: number;
+            torneo: number;
             nombre_local: string;
             nombre_visitante: string;
             bandera_local: string;
@@ -563,6 +726,13 @@ export interface components {
             } | null;
             /** @description Points the prediction earned; null without one. */
             puntos: number | null;
+        };
+        /** @description The data of a `posiciones` event of GET /api/eventos (a JSON text in the data field). */
+        EventoPosiciones: {
+            /** @description The tournament whose standings changed. */
+            torneo: number;
+            /** @description Its new standings version (as Posiciones.version); also the event's id. */
+            version: number;
         };
     };
     responses: {
@@ -858,7 +1028,10 @@ export interface operations {
     };
     getPartidosSinJugar: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent (none current, an empty list). */
+                torneo?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -874,19 +1047,24 @@ export interface operations {
                     "application/json": components["schemas"]["PartidoSinJugar"][];
                 };
             };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
     getPartidos: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent (none current, an empty list). */
+                torneo?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description All matches, by kick-off. */
+            /** @description The tournament's matches, by kick-off. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -895,6 +1073,8 @@ export interface operations {
                     "application/json": components["schemas"]["Partido"][];
                 };
             };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -965,6 +1145,21 @@ export interface operations {
                 "application/json": {
                     name: string;
                     matches: Record<string, never>[];
+                    /**
+                     * @description Enter the file's results; false loads fixtures only (no result is entered or changed).
+                     * @default true
+                     */
+                    resultados?: boolean;
+                    /**
+                     * @description Moves every kick-off by this many minutes (negative, earlier), times with an offset ("13:00 UTC-6") or without alike; at most 20 years either way.
+                     * @default 0
+                     */
+                    desplazamiento_minutos?: number;
+                    /**
+                     * @description A dry run; the answer says what would change and nothing is saved.
+                     * @default false
+                     */
+                    simular?: boolean;
                 };
             };
         };
@@ -1148,6 +1343,58 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getTorneos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournaments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Torneo"][];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putTorneoActual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TorneoActualEntrada"];
+            };
+        };
+        responses: {
+            /** @description The tournament, now current. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Torneo"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getApuestas: {
         parameters: {
             query?: never;
@@ -1286,8 +1533,12 @@ export interface operations {
     getPosiciones: {
         parameters: {
             query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent. */
+                torneo?: number;
                 pagina?: number;
                 por_pagina?: number;
+                /** @description A matchday (AAAA-MM-DD, in the display time zone) for that day's own table; the general table when absent. */
+                fecha?: string;
             };
             header?: never;
             path?: never;
@@ -1295,7 +1546,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the standings, best first (ties by exact hits, then right outcomes). */
+            /** @description One page of the standings, best first (ties by exact hits, then right outcomes, then who registered first). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1305,12 +1556,42 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFechas: {
+        parameters: {
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent. */
+                torneo?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matchdays. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fechas"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
     getMiPosicion: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent. */
+                torneo?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1333,7 +1614,10 @@ export interface operations {
     };
     getResultados: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent. */
+                torneo?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1349,6 +1633,39 @@ export interface operations {
                     "application/json": components["schemas"]["ResultadoPartido"][];
                 };
             };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getEventos: {
+        parameters: {
+            query?: {
+                /** @description The standings version the page shows (Posiciones.version); absent, 0. */
+                ultimo?: number;
+            };
+            header?: {
+                /** @description Sent by a reconnecting EventSource; a value that is no number counts as 0. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream, open until the client or the server closes it. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    /** @description Tells nginx to pass each event on at once. */
+                    "X-Accel-Buffering"?: "no";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { torneoKey, torneoParam } from '../../../shared/api/torneo';
 import type { Schemas } from '../../../shared/api/types';
 import { unwrap } from '../../../shared/api/unwrap';
 
@@ -7,11 +8,11 @@ export type Partido = Schemas['Partido'];
 
 export const partidosQueryKey = ['partidos'] as const;
 
-/** GET /api/partidos: every match with its state and result, by kick-off. */
-export function getPartidos(): Promise<Partido[]> {
-  return unwrap(api.GET('/api/partidos'));
+/** GET /api/partidos: every match of a tournament (undefined: the current one) with its state and result, by kick-off. */
+export function getPartidos(torneo: number | undefined): Promise<Partido[]> {
+  return unwrap(api.GET('/api/partidos', { params: { query: torneoParam(torneo) } }));
 }
 
-export function usePartidos() {
-  return useQuery({ queryKey: partidosQueryKey, queryFn: getPartidos });
+export function usePartidos(torneo: number | undefined) {
+  return useQuery({ queryKey: [...partidosQueryKey, torneoKey(torneo)], queryFn: () => getPartidos(torneo) });
 }

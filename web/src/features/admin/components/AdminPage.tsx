@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
+import { useTorneos } from '../../tournaments/api/getTorneos';
 import { usePartidos, type Partido } from '../api/getPartidos';
+import { CurrentTournamentForm } from './CurrentTournamentForm';
 import { ImportForm } from './ImportForm';
 import { MatchAdminCard } from './MatchAdminCard';
 import './admin.css';
@@ -13,18 +15,41 @@ function matches(partido: Partido, search: string): boolean {
   return text.toLocaleLowerCase('es').includes(wanted);
 }
 
-/** /admin (organisers): import the tournament, then results, schedule, teams and state per match. */
+/**
+ * /admin (organisers): which tournament is current, importing one, then results, schedule, teams
+ * and state per match of any tournament (the current one by default).
+ */
 export default function AdminPage() {
   usePageTitle('Organizar');
   const id = useId();
-  const partidos = usePartidos();
+  const [torneo, setTorneo] = useState<number | undefined>(undefined);
+  const partidos = usePartidos(torneo);
+  const torneos = useTorneos();
   const [search, setSearch] = useState('');
   return (
     <section className="page admin" aria-labelledby={`${id}-titulo`}>
       <h1 id={`${id}-titulo`}>Organizar el torneo</h1>
+      <CurrentTournamentForm />
       <ImportForm />
       <section className="admin-section" aria-labelledby={`${id}-partidos`}>
         <h2 id={`${id}-partidos`}>Partidos</h2>
+        {torneos.isSuccess && torneos.data.length > 1 && (
+          <div className="field admin-list-filter">
+            <label htmlFor={`${id}-torneo`}>Partidos del torneo</label>
+            <select
+              id={`${id}-torneo`}
+              value={torneo ?? ''}
+              onChange={(e) => setTorneo(e.target.value === '' ? undefined : Number(e.target.value))}
+            >
+              <option value="">El torneo actual</option>
+              {torneos.data.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.actual ? `${t.nombre} (actual)` : t.nombre}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={`${id}-buscar`}>Buscar partido (equipo, grupo o número)</label>
           <input id={`${id}-buscar`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />

@@ -8,6 +8,7 @@ import { ResultForm } from './ResultForm';
 const partido: Partido = {
   id: 64,
   torneo: 'Mundial 2022',
+  torneo_id: 1,
   numero: 64,
   estado: 'programado',
   apostable: false,

@@ -10,6 +10,7 @@ const EMAIL = 'ana@prode.test';
 
 const partido = (overrides: Partial<PartidoSinJugar> = {}): PartidoSinJugar => ({
   id: 8,
+  torneo: 1,
   apostable: true,
   nombre_local: 'Argentina',
   nombre_visitante: 'Arabia Saudita',

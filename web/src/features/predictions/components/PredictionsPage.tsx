@@ -3,11 +3,12 @@ import { QueryView } from '../../../shared/components/QueryView';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
 import { WarningBanner } from '../../home/components/WarningBanner';
 import type { Jugador } from '../../session/api/getSesion';
+import { TournamentSubtitle } from '../../tournaments/components/TournamentSubtitle';
 import { useApuestas } from '../api/getApuestas';
 import { usePartidosSinJugar } from '../api/getPartidosSinJugar';
 import { MatchRow } from './MatchRow';
 
-/** /jugadas: the matches still to be played, each saved on its own. */
+/** /jugadas: the current tournament's matches still to be played, each saved on its own. */
 export function PredictionsPage({ jugador }: { jugador: Jugador }) {
   usePageTitle('Tus jugadas');
   const partidos = usePartidosSinJugar();
@@ -19,6 +20,7 @@ export function PredictionsPage({ jugador }: { jugador: Jugador }) {
         Volver
       </Link>
       <h1 id="jugadas-titulo">Tus jugadas</h1>
+      <TournamentSubtitle />
       <p className="help-text">
         Si ya hiciste una jugada, la vas a ver entre paréntesis. Podés cambiar el resultado todas las
         veces que quieras: guardá cada partido de a uno con su botón Guardar.

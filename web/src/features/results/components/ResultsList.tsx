@@ -3,13 +3,15 @@ import { useResultados } from '../api/getResultados';
 import { ResultCard } from './ResultCard';
 
 interface Props {
+  /** Undefined: the current tournament. */
+  torneo?: number;
   jugadorId: number | null;
   /** Only the most recent ones (the home block). */
   limit?: number;
 }
 
-export function ResultsList({ jugadorId, limit }: Props) {
-  const resultados = useResultados(jugadorId);
+export function ResultsList({ torneo, jugadorId, limit }: Props) {
+  const resultados = useResultados(torneo, jugadorId);
   return (
     <QueryView query={resultados} loadingText="Cargando los resultados…">
       {(partidos) =>

@@ -8,7 +8,8 @@ const TOP_ROWS = 10;
 
 /** The home's standings block: the top of the table, with the way to the whole table and one's own row. */
 export function StandingsBlock({ jugadorId }: { jugadorId: number }) {
-  const posiciones = usePosiciones(1, TOP_ROWS);
+  // The current tournament's table (no ?torneo): what players are playing now.
+  const posiciones = usePosiciones({ pagina: 1, porPagina: TOP_ROWS });
   return (
     <section className="block" aria-labelledby="tabla-inicio">
       <h2 id="tabla-inicio">Tabla de posiciones</h2>

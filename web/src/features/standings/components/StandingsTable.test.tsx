@@ -12,6 +12,7 @@ const fila = (posicion: number, id: number, nombre: string, puntaje: number): Po
   puntaje,
   exactos: 0,
   aciertos: 0,
+  posicion_anterior: null,
 });
 
 const posiciones = [fila(1, 10, 'Ana', 17), fila(1, 11, 'Beto', 17), fila(3, 12, 'Carla', 5)];

@@ -1,5 +1,6 @@
 import './standings.css';
 import type { Posicion } from '../api/getPosiciones';
+import { movimiento } from './movement';
 
 interface Props {
   posiciones: Posicion[];
@@ -7,11 +8,16 @@ interface Props {
   jugadorId: number | null;
 }
 
-/** The specification's dark striped table: '#', 'Nombre de usuario', 'Puntaje'; the rank is filled. */
+/**
+ * The specification's dark striped table: '#', 'Nombre de usuario', 'Puntaje'; the rank is filled.
+ * When the table knows where players stood at the end of the previous matchday, a last column
+ * shows their movement (▲ ▼ =); a matchday's own table, or the first matchday, has none.
+ */
 export function StandingsTable({ posiciones, jugadorId }: Props) {
   if (posiciones.length === 0) {
     return <p className="empty">Todavía no hay jugadores en la tabla.</p>;
   }
+  const conMovimiento = posiciones.some((p) => p.posicion_anterior !== null && p.posicion_anterior !== undefined);
   return (
     <div className="table-scroll">
       <table className="standings-table">
@@ -24,6 +30,12 @@ export function StandingsTable({ posiciones, jugadorId }: Props) {
             <th scope="col" className="standings-table__points">
               Puntaje
             </th>
+            {conMovimiento && (
+              <th scope="col" className="standings-table__move">
+                <span aria-hidden="true">±</span>
+                <span className="visually-hidden">Movimiento desde la fecha anterior</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -43,11 +55,28 @@ export function StandingsTable({ posiciones, jugadorId }: Props) {
                   {own && <span className="badge">Vos</span>}
                 </td>
                 <td className="standings-table__points">{p.puntaje}</td>
+                {conMovimiento && (
+                  <td className="standings-table__move">
+                    <MovementMark posicion={p.posicion} anterior={p.posicion_anterior} />
+                  </td>
+                )}
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** ▲ 2, ▼ 1 or =, named for screen readers ("Subió 2 puestos"); nothing for a new player. */
+function MovementMark({ posicion, anterior }: { posicion: number; anterior: number | null | undefined }) {
+  const m = movimiento(posicion, anterior);
+  if (!m) return null;
+  const kind = m.simbolo === '▲' ? 'up' : m.simbolo === '▼' ? 'down' : 'same';
+  return (
+    <span className={`movement movement--${kind}`} role="img" aria-label={m.texto} title={m.texto}>
+      {m.puestos > 0 ? `${m.simbolo} ${m.puestos}` : m.simbolo}
+    </span>
   );
 }

@@ -1,0 +1,163 @@
+// Issue 19 end to end, against a running stack (PRODE_URL): the organiser brings in the 2026
+// World Cup beside the seeded 2022 one through the admin screen (fixtures only, every kick-off
+// shifted so that it starts tomorrow, previewed first) and makes it current; a player plays a
+// match of each tournament in the browser; each tournament's table counts only its own
+// matches, and a 2022 correction moves nobody in 2026's table.
+// The 2026 file is openfootball's, at ../shared/data/openfootball from the project's root.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { BASE_URL, launchBrowser, newPerson } from './lib/browser.mjs';
+import { settle } from './lib/checks.mjs';
+import { signInThroughPopup } from './lib/signIn.mjs';
+
+const FILE_2026 = fileURLToPath(new URL('../../../shared/data/openfootball/2026/worldcup.json', import.meta.url));
+const ADMIN = { email: 'admin@prode.test', nombre: 'Organizador Demo' };
+const stamp = Date.now().toString(36);
+const PLAYER = { email: `torneos-${stamp}@prode.test`, nombre: `Torneos ${stamp}` };
+const DAY = 24 * 3600_000;
+
+/** Calls the API from a signed-in page, as the app does (same origin, the session cookie). */
+async function api(page, method, path, body) {
+  const res = await page.evaluate(
+    async ({ method, path, body }) => {
+      const r = await fetch(path, {
+        method,
+        headers: body ? { 'Content-Type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+  assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The signed-in player's points in the table on screen. */
+async function ownPoints(page) {
+  const own = page.locator('tr[aria-current="true"]');
+  await own.waitFor();
+  return (await own.getByRole('cell').nth(2).textContent()).trim();
+}
+
+describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
+  let browser, player, admin;
+  let t2022, t2026;
+  const played = {}; // the match of each tournament the player predicts
+  let stop = false;
+
+  before(async () => {
+    browser = await launchBrowser();
+    player = await newPerson(browser, 'torneos-jugador');
+    admin = await newPerson(browser, 'torneos-organizador');
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  const step = (name, fn) =>
+    it(name, { timeout: 3 * 60_000 }, async (t) => {
+      if (stop) return t.skip('an earlier step failed');
+      try {
+        await fn();
+      } catch (error) {
+        stop = true;
+        throw error;
+      }
+    });
+
+  /** The player predicts the first open match on /jugadas; returns its id. */
+  async function predictFirstOpen(local, visitante) {
+    const { page } = player;
+    await page.goto(new URL('jugadas', BASE_URL).href);
+    await page.getByRole('heading', { name: 'Tus jugadas' }).waitFor();
+    await settle(page);
+    const card = page.locator('li.match-card', { has: page.getByRole('button', { name: 'Guardar' }) }).first();
+    const id = Number(await card.getAttribute('data-partido'));
+    await card.locator('input').nth(0).fill(String(local));
+    await card.locator('input').nth(1).fill(String(visitante));
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    await card.getByText('Jugada guardada.').waitFor();
+    return id;
+  }
+
+  step('the organiser and a player sign in; 2022 is the current tournament', async () => {
+    await admin.page.goto(BASE_URL);
+    await signInThroughPopup(admin, { ...ADMIN, demo: true });
+    await player.page.goto(BASE_URL);
+    await signInThroughPopup(player, PLAYER);
+    const torneos = await api(admin.page, 'GET', '/api/torneos');
+    t2022 = torneos.find((t) => t.actual);
+    assert.ok(t2022, 'a current tournament');
+    assert.ok(!torneos.some((t) => t.nombre === 'World Cup 2026'), 'no 2026 tournament yet');
+  });
+
+  step('the player plays a 2022 match and the organiser enters its result', async () => {
+    played[2022] = await predictFirstOpen(2, 1);
+    await api(admin.page, 'PUT', `/api/partidos/${played[2022]}/resultado`, { goles_local: 2, goles_visitante: 1 });
+  });
+
+  step('the organiser previews, then imports 2026: fixtures only, shifted to start tomorrow', async () => {
+    const { page } = admin;
+    const file = JSON.parse(await readFile(FILE_2026, 'utf8'));
+    const first = Math.min(...file.matches.map((m) => Date.parse(`${m.date}T00:00:00Z`)));
+    const days = Math.ceil((Date.now() - first) / DAY) + 2; // the first day's matches start tomorrow or later
+    await page.getByRole('link', { name: 'Organizar' }).click();
+    await page.getByRole('heading', { name: 'Organizar el torneo' }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles(FILE_2026);
+    await page.getByRole('checkbox', { name: 'Cargar también los resultados del archivo' }).uncheck();
+    await page.getByRole('group', { name: /Correr todos los horarios/ }).getByLabel('Días').fill(String(days));
+    await page.getByRole('button', { name: 'Vista previa' }).click();
+    const preview = page.getByRole('region', { name: 'Vista previa' });
+    await preview.getByText(/todavía no se guardó nada/).waitFor();
+    assert.equal(await preview.getByRole('list', { name: 'Cambios' }).getByRole('listitem').count(), 104, '104 new matches previewed');
+    const before = await api(page, 'GET', '/api/torneos');
+    assert.ok(!before.some((t) => t.nombre === file.name), 'the preview saved nothing');
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page.getByText(/Importado\./).first().waitFor({ timeout: 30_000 });
+    const torneos = await api(page, 'GET', '/api/torneos');
+    t2026 = torneos.find((t) => t.nombre === file.name);
+    assert.equal(t2026?.partidos, 104);
+    assert.equal(t2026?.finalizados, 0, 'fixtures only: no result entered');
+    const unplayed = await api(page, 'GET', `/api/partidos-sin-jugar?torneo=${t2026.id}`);
+    assert.equal(unplayed.length, 104);
+    assert.ok(unplayed.every((m) => m.torneo === t2026.id), 'only 2026 matches');
+    assert.ok(unplayed.every((m) => Date.parse(m.inicio) > Date.now()), 'every kick-off moved to the future');
+  });
+
+  step('the organiser makes 2026 the current tournament', async () => {
+    const { page } = admin;
+    await page.getByRole('combobox', { name: 'Torneo actual', exact: true }).selectOption({ value: String(t2026.id) });
+    await page.getByRole('button', { name: 'Cambiar el torneo actual' }).click();
+    await page.getByText(/es ahora el torneo actual/).waitFor();
+  });
+
+  step("the player's match list holds only 2026 matches; the player plays one", async () => {
+    const unplayed = await api(player.page, 'GET', '/api/partidos-sin-jugar');
+    assert.ok(unplayed.length > 0 && unplayed.every((m) => m.torneo === t2026.id), 'the default list is 2026 only');
+    played[2026] = await predictFirstOpen(1, 1);
+    assert.ok(unplayed.some((m) => m.id === played[2026]), 'the match played on screen is a 2026 one');
+    await api(admin.page, 'PUT', `/api/partidos/${played[2026]}/resultado`, { goles_local: 1, goles_visitante: 1 });
+  });
+
+  step("each table counts its own tournament's points, and a 2022 correction moves nobody in 2026", async () => {
+    const { page } = player;
+    await page.goto(new URL('posiciones', BASE_URL).href);
+    await settle(page);
+    await page.getByRole('combobox', { name: 'Torneo' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('tr[aria-current="true"] td:nth-child(3)')?.textContent.trim() === '10', null, { timeout: 15_000 });
+    await page.goto(new URL(`posiciones?torneo=${t2022.id}`, BASE_URL).href);
+    await settle(page);
+    assert.equal(await ownPoints(page), '10', '2022: the exact 2-1');
+
+    await api(admin.page, 'PUT', `/api/partidos/${played[2022]}/resultado`, { goles_local: 0, goles_visitante: 0 });
+    await page.waitForFunction(() => document.querySelector('tr[aria-current="true"] td:nth-child(3)')?.textContent.trim() === '0', null, { timeout: 15_000 });
+    await page.goto(new URL('posiciones', BASE_URL).href);
+    await settle(page);
+    assert.equal(await ownPoints(page), '10', '2026 is unmoved by the 2022 correction');
+    const results = await api(page, 'GET', '/api/resultados');
+    assert.deepEqual(results.map((r) => r.partido), [played[2026]], "2026's results hold only its own match");
+  });
+});

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react';
+import { QueryView } from '../../../shared/components/QueryView';
+import { useTorneos, type Torneo } from '../../tournaments/api/getTorneos';
+import { putTorneoActual } from '../api/putTorneoActual';
+import { useAdminMutation } from '../hooks/useAdminMutation';
+import { MutationFeedback } from './MutationFeedback';
+
+/** "Torneo actual": which tournament players see by default, in Jugadas, the table and the results. */
+export function CurrentTournamentForm() {
+  const id = useId();
+  const torneos = useTorneos();
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`}>Torneo actual</h2>
+      <p className="admin-hint">
+        Es el torneo que ven los jugadores: sus partidos en Jugadas, su tabla de posiciones y sus
+        resultados. Los torneos anteriores quedan en el historial.
+      </p>
+      <QueryView query={torneos} loadingText="Cargando los torneos…">
+        {(lista) =>
+          lista.length === 0 ? (
+            <p className="empty">Todavía no hay torneos: importá uno.</p>
+          ) : (
+            <Picker torneos={lista} />
+          )
+        }
+      </QueryView>
+    </section>
+  );
+}
+
+function Picker({ torneos }: { torneos: Torneo[] }) {
+  const id = useId();
+  const actual = torneos.find((t) => t.actual);
+  const [elegido, setElegido] = useState<number>(actual?.id ?? torneos[0]!.id);
+  const cambiar = useAdminMutation(putTorneoActual);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    cambiar.mutate(elegido);
+  };
+
+  return (
+    <form className="admin-form" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={`${id}-torneo`}>Torneo actual</label>
+        <select
+          id={`${id}-torneo`}
+          value={elegido}
+          onChange={(e) => {
+            cambiar.reset();
+            setElegido(Number(e.target.value));
+          }}
+        >
+          {torneos.map((t) => (
+            <option key={t.id} value={t.id}>
+              {`${t.actual ? `${t.nombre} (actual)` : t.nombre} · ${t.finalizados} de ${t.partidos} partidos jugados`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-form__actions">
+        <button type="submit" className="button" disabled={cambiar.isPending || elegido === actual?.id}>
+          Cambiar el torneo actual
+        </button>
+      </div>
+      <MutationFeedback
+        mutation={cambiar}
+        successText={cambiar.data ? `Listo: ${cambiar.data.nombre} es ahora el torneo actual.` : ''}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import './standings.css';
+import { useId } from 'react';
+import { formatFecha } from '../../../shared/format';
+import type { FechaJugada } from '../api/getPosicionesFechas';
+
+interface Props {
+  fechas: FechaJugada[];
+  /** The matchday on screen; undefined: "General", the whole table. */
+  value: string | undefined;
+  onChange: (fecha: string | undefined) => void;
+}
+
+/** "Fecha": the whole table ("General") or one matchday's, newest first. */
+export function MatchdaySelect({ fechas, value, onChange }: Props) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-fecha`}>Fecha</label>
+      <select id={`${id}-fecha`} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">General</option>
+        {value !== undefined && !fechas.some((f) => f.fecha === value) && (
+          <option value={value}>{formatFecha(value)}</option>
+        )}
+        {fechas.map((f) => (
+          <option key={f.fecha} value={f.fecha}>
+            {formatFecha(f.fecha)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
