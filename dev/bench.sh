@@ -23,7 +23,7 @@ case $mode in
     DIR=$ROOT/.bench OUT=$ROOT/docs/benchmarks.md REF_PORT=21090
     STACK_ENV=(PRODE_PORT=8093 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=21432
                PRODE_REDIS_PORT=21379 PRODE_SVC_PORT_BASE=21080)
-    ARGS=(-players "${BENCH_PLAYERS:-100000}" -duration "${BENCH_DURATION:-10s}" -repeats "${BENCH_REPEATS:-5}")
+    ARGS=(-players "${BENCH_PLAYERS:-100000}" -streams "${BENCH_STREAMS:-10000}" -duration "${BENCH_DURATION:-10s}" -repeats "${BENCH_REPEATS:-5}")
     ;;
   smoke)
     # Free ports, as every port of `make test` (dev/lib.sh free_port); the reference's is
@@ -32,7 +32,7 @@ case $mode in
     ports=$(stack_free_ports) || die "no free ports"
     read -ra STACK_ENV <<<"$ports"
     STACK_ENV+=(PRODE_STATE_DIR="$DIR/stack")
-    ARGS=(-players 2000 -sessions 2000 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
+    ARGS=(-players 2000 -sessions 2000 -streams 200 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
           -web-runs 1 -profile 1s -command "dev/bench.sh smoke")
     ;;
   rush)
@@ -47,6 +47,10 @@ case $mode in
 esac
 
 ensure_packages chromium wrk
+# The live-updates step (-streams) holds that many sockets open in the bench and in scoring, each
+# needing a file descriptor: the soft limit up to the hard one (Go does it for itself, nginx and
+# wrk do not); the bench opens fewer streams, and says so, when even that is too low.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 # Every port below Linux's ephemeral range (32768-60999), where a test's random port or an
 # outgoing connection could take it first. full and rush keep fixed ones (21080-22432, apart
 # from `make up`'s and from those free_port draws), so that their reports name the same URLs.

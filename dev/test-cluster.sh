@@ -252,8 +252,8 @@ WITH esperado AS (
   WHERE a.partido_id = $partido)
 SELECT (SELECT count(*) FROM esperado e LEFT JOIN scoring.puntos p ON p.partido_id = $partido AND p.jugador_id = e.jugador_id
         WHERE p.puntos IS DISTINCT FROM e.puntos)
-     + (SELECT count(*) FROM (SELECT jugador_id, sum(puntos) AS s FROM scoring.puntos GROUP BY jugador_id) s
-        FULL JOIN scoring.totales t USING (jugador_id)
+     + (SELECT count(*) FROM (SELECT torneo_id, jugador_id, sum(puntos) AS s FROM scoring.puntos GROUP BY 1, 2) s
+        FULL JOIN scoring.totales_torneo t USING (torneo_id, jugador_id)
         WHERE coalesce(t.puntaje, 0) <> coalesce(s.s, 0));
 SQL
 )

@@ -18,6 +18,7 @@ port_busy "$base" && die "port $base is in use (set ROUTES_TEST_PORT)"
 # What every Go service now sends on each answer (services/platform/httpserver/headers.go).
 SERVICE_HEADERS='add_header X-Content-Type-Options "nosniff" always; add_header Referrer-Policy "strict-origin-when-cross-origin" always; add_header X-Frame-Options "DENY" always; add_header Cross-Origin-Opener-Policy "same-origin-allow-popups" always; add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=(), usb=()" always; add_header Cache-Control "no-store" always;'
 stubs="" i=0
+SSE_PADDING=$(printf '%03000d' 0)   # a 3,000-byte comment: 20 s at the stub's limit_rate
 for svc in $(routes_parse | awk '$3 != "web" { print $3 }' | sort -u); do
   i=$((i + 1)); port=$((base + i))
   port_busy "$port" && die "port $port is in use (set ROUTES_TEST_PORT)"
@@ -26,9 +27,13 @@ for svc in $(routes_parse | awk '$3 != "web" { print $3 }' | sort -u); do
   # security headers and Cache-Control like the real services (httpserver/headers.go).
   # /api/sesion/dev stands for the dev chooser page with its own CSP; .../error for an API error;
   # .../down for a service that drops the connection (nginx answers its own 502).
-  # shellcheck disable=SC1078,SC1079  # one string over four lines, on purpose
+  # /api/eventos/lento stands for scoring's event stream (services/scoring/internal/live): its
+  # first bytes at once, with X-Accel-Buffering: no as scoring sends it, then a trickle that
+  # lasts well past the check (limit_rate: 100 bytes/s after the first KiB).
+  # shellcheck disable=SC1078,SC1079  # one string over five lines, on purpose
   stubs+="server { listen 127.0.0.1:$port; location / { $SERVICE_HEADERS add_header X-Got-Request-Id \$http_x_request_id always; return 200 \"$svc\"; }
     location = /api/sesion/dev { $SERVICE_HEADERS add_header Content-Security-Policy \"default-src 'none'\" always; return 200 \"$svc\"; }
+    location = /api/eventos/lento { $SERVICE_HEADERS add_header X-Accel-Buffering no always; default_type text/event-stream; limit_rate_after 1k; limit_rate 100; return 200 \"retry: 3000\n\n: $SSE_PADDING\n\n\"; }
     location ~ /error\$ { $SERVICE_HEADERS default_type application/json; return 404 '{\"error\":\"no_encontrado\"}'; }
     location ~ /down\$ { return 444; } }"$'\n'
 done
@@ -54,12 +59,18 @@ check /api/partidos fixtures
 check /api/partidos/3/resultado fixtures
 check /api/partidos-sin-jugar fixtures
 check /api/partidos-sin-jugar/ fixtures
+check /api/torneos fixtures
+check /api/torneos/actual fixtures
 check '/api/apuestas?partido=1' predictions
 check /api/posiciones scoring
 check '/api/posiciones?pagina=2' scoring
 check /api/resultados scoring
+check /api/eventos scoring
+check '/api/eventos?ultimo=3' scoring
+check /api/eventosX web
 check /api/posicionesX web
 check /api/partidosX web
+check /api/torneosX web
 check /api web
 check / web
 check /posiciones web
@@ -71,6 +82,18 @@ rid=$(curl -s -o /dev/null -D - -H 'X-Request-Id: abc-123' "http://127.0.0.1:$ba
 n=$((n + 1))
 rid=$(curl -s -o /dev/null -D - "http://127.0.0.1:$base/api/posiciones" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-got-request-id" { print $2 }')
 [[ $rid =~ ^[0-9a-f]{32}$ ]] || { echo "FAIL X-Request-Id generated: got '$rid'" >&2; fail=$((fail + 1)); }
+
+# Server-Sent Events (GET /api/eventos): nginx passes each event on at once instead of holding
+# it in its proxy buffer (scoring sends X-Accel-Buffering: no), and as an event stream. Its
+# default proxy_read_timeout (60 s) is well above scoring's heartbeat (15 s), so an idle stream
+# stays open.
+n=$((n + 1))
+curl -sN --max-time 1 -D "$dir/sse-headers" -o "$dir/sse-body" "http://127.0.0.1:$base/api/eventos/lento" || true
+first=$(head -c 11 "$dir/sse-body" 2>/dev/null || true)
+if [ "$first" = 'retry: 3000' ]; then echo "ok   event stream unbuffered (its first bytes within 1 s)" >&2
+else echo "FAIL event stream: '$first' within 1 s, want 'retry: 3000' (nginx buffered it?)" >&2; fail=$((fail + 1)); fi
+n=$((n + 1))
+grep -qi '^content-type: text/event-stream' "$dir/sse-headers" || { echo "FAIL event stream: no Content-Type: text/event-stream" >&2; fail=$((fail + 1)); }
 
 # Security headers on every kind of answer, each exactly once (the services send them too, and
 # nginx must not pass theirs on besides its own): the web's CSP on the app's pages and assets

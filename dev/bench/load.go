@@ -124,3 +124,57 @@ func addAdmin(ctx context.Context, db *pgxpool.Pool, key []byte) (player, error)
 	}
 	return ps[0], nil
 }
+
+// pastTournament is the finished tournament the bench loads beside the current one, so that
+// every figure is taken with two tournaments in the database (issue 19).
+const pastTournament = "Copa anterior (bench)"
+
+// loadPastTournament copies the current tournament's matches four years back into a past
+// tournament, with a result each and every player's predictions of them, enters the results
+// through the outbox as an import would, and waits until scoring has applied them. It returns
+// the time that took and the predictions of the past tournament.
+func (b *bench) loadPastTournament(ctx context.Context) (time.Duration, int64, error) {
+	start := time.Now()
+	var predictions int64
+	err := pgx.BeginFunc(ctx, b.db, func(tx pgx.Tx) error {
+		// One statement per Exec: with arguments, pgx sends a prepared statement.
+		for _, sql := range []string{
+			`INSERT INTO fixtures.torneos (nombre) VALUES ($1)`,
+			`INSERT INTO fixtures.partidos (torneo, torneo_id, numero, categoria, local, visitante, inicio, sede)
+			 SELECT $1, (SELECT id FROM fixtures.torneos WHERE nombre = $1), p.numero, p.categoria,
+			        coalesce(p.local, 'ARG'), coalesce(p.visitante, 'FRA'), p.inicio - interval '4 years', p.sede
+			   FROM fixtures.partidos p JOIN fixtures.torneos t ON t.id = p.torneo_id AND t.actual`,
+			`INSERT INTO fixtures.resultados (partido_id, goles_local, goles_visitante)
+			 SELECT id, id % 3, (id / 3) % 3 FROM fixtures.partidos WHERE torneo = $1`,
+		} {
+			if _, err := tx.Exec(ctx, sql, pastTournament); err != nil {
+				return err
+			}
+		}
+		tag, err := tx.Exec(ctx, `
+			INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
+			SELECT a.jugador_id, a.jugador_email, pasado.id, a.goles_visitante, a.goles_local
+			  FROM predictions.apuestas a
+			  JOIN fixtures.partidos actual ON actual.id = a.partido_id
+			  JOIN fixtures.torneos t ON t.id = actual.torneo_id AND t.actual
+			  JOIN fixtures.partidos pasado ON pasado.torneo = $1 AND pasado.numero = actual.numero`, pastTournament)
+		if err != nil {
+			return err
+		}
+		predictions = tag.RowsAffected()
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO fixtures.eventos (partido_id, tipo)
+			SELECT id, 'resultado_cargado' FROM fixtures.partidos WHERE torneo = $1`, pastTournament); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `NOTIFY fixtures_eventos; ANALYZE predictions.apuestas`)
+		return err
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := b.waitScored(ctx, start); err != nil {
+		return 0, 0, err
+	}
+	return time.Since(start), predictions, nil
+}

@@ -38,6 +38,10 @@ type config struct {
 	RushOnly                   bool
 	RushTime                   time.Duration
 	RushSaveRate, RushReadRate int // requests offered per second
+
+	// Streams live-update streams are opened on scoring while StreamResults results are timed
+	// to the event at each (streams.go); 0 skips the step.
+	Streams, StreamResults int
 }
 
 type bench struct {
@@ -79,6 +83,8 @@ func main() {
 	flag.DurationVar(&cfg.RushTime, "rush-duration", 0, "length of the match-day rush (default twice -duration)")
 	flag.IntVar(&cfg.RushSaveRate, "rush-save-rate", defaultRushSaveRate, "predictions saved per second in the rush")
 	flag.IntVar(&cfg.RushReadRate, "rush-read-rate", defaultRushReadRate, "standings read per second in the rush")
+	flag.IntVar(&cfg.Streams, "streams", 0, "event streams (GET /api/eventos) to hold open on scoring; 0 skips the live updates step")
+	flag.IntVar(&cfg.StreamResults, "stream-results", 5, "results timed from their PUT to the event at every stream")
 	flag.Parse()
 	if cfg.RushTime == 0 {
 		cfg.RushTime = 2 * cfg.RunTime
@@ -137,6 +143,10 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	r.LoadPredictions = time.Since(start)
+	log.Print("a past tournament beside the current one, played by every player")
+	if r.LoadPast, r.PastPredictions, err = b.loadPastTournament(ctx); err != nil {
+		return err
+	}
 	if ids[len(ids)-1]-ids[0] != int64(len(ids)-1) {
 		return fmt.Errorf("player ids are not contiguous (%d..%d for %d players): pgbench could not pick them", ids[0], ids[len(ids)-1], len(ids))
 	}
@@ -215,6 +225,15 @@ func run(ctx context.Context, cfg config) error {
 	log.Print("match-day rush: saves and standings at once, a result scored meanwhile")
 	if r.Rush, err = b.rush(ctx, players, writable, admin, scored, cfg.RushTime); err != nil {
 		return err
+	}
+
+	if cfg.Streams > 0 {
+		log.Printf("live updates: %d event streams open on scoring, %d results timed to them", cfg.Streams, cfg.StreamResults)
+		b.memory.Phase("streams")
+		if r.Live, err = b.streams(ctx, admin, scored, cfg.Streams, cfg.StreamResults); err != nil {
+			return err
+		}
+		b.memory.Phase("load")
 	}
 
 	log.Print("every other match gets a result")
@@ -303,19 +322,27 @@ func (b *bench) enterEveryResult(ctx context.Context) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
+	if err := b.waitScored(ctx, start); err != nil {
+		return 0, err
+	}
+	return time.Since(start), nil
+}
+
+// waitScored waits until the scoring consumer has applied every outbox event.
+func (b *bench) waitScored(ctx context.Context, start time.Time) error {
 	for {
 		var pending int
 		err := b.db.QueryRow(ctx, `
 			SELECT count(*) FROM fixtures.eventos e
 			 WHERE NOT EXISTS (SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)`).Scan(&pending)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		if pending == 0 {
-			return time.Since(start), nil
+			return nil
 		}
 		if time.Since(start) > 15*time.Minute {
-			return 0, fmt.Errorf("%d results still unscored after 15 min", pending)
+			return fmt.Errorf("%d results still unscored after 15 min", pending)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -16,7 +16,10 @@ type report struct {
 	Config  config
 
 	LoadPlayers, LoadPredictions time.Duration
-	Predictions                  int64
+	// LoadPast: a finished past tournament loaded and scored beside the current one.
+	LoadPast        time.Duration
+	PastPredictions int64
+	Predictions     int64
 
 	Standings, Unplayed, Save comparison
 	SaveMatches               int
@@ -32,6 +35,7 @@ type report struct {
 	RescoredPredictions int64
 
 	Rush rushFigures
+	Live streamFigures
 
 	Web    webFigures
 	Memory *memorySampler
@@ -158,6 +162,9 @@ func (r report) Markdown() string {
 	w("")
 	w("%d players, each with a prediction for all 64 matches: %d predictions, loaded with COPY", c.Players, r.Predictions)
 	w("(players in %s, predictions in %s, indexes included). %d of the players have a session.", ms(r.LoadPlayers), ms(r.LoadPredictions), min(c.Sessions, c.Players))
+	w("Beside the current tournament, a finished past one (%q: the same 64 matches four years back,", pastTournament)
+	w("every player's predictions, %d of them, scored through the outbox in %s), so that every", r.PastPredictions, ms(r.LoadPast))
+	w("figure is taken with two tournaments loaded; the standings and results read are the current one's.")
 	w("")
 	w("## Summary")
 	w("")
@@ -243,7 +250,11 @@ func (r report) Markdown() string {
 	w("")
 
 	r.writeRush(w)
+	if r.Live.Streams > 0 {
+		w("%s", r.Live.Markdown())
+	}
 
+	w("%s", scaleSection)
 	w("## Memory")
 	w("")
 	w("Resident memory (VmRSS) of each service, sampled every 200 ms: idle after the data was loaded, and the")

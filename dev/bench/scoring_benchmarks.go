@@ -22,9 +22,10 @@ import (
 // outbox bookkeeping or cache), in a transaction that is rolled back so that the stack's
 // state stays as the service left it.
 const (
-	// countingScore is the score that counts for each match with a result (@criterio).
+	// countingScore is the score that counts for each match with a result (@criterio), with the
+	// match's tournament and matchday (@zona).
 	countingScore = `
-	    SELECT r.partido_id,
+	    SELECT r.partido_id, p.torneo_id, (p.inicio AT TIME ZONE @zona)::date AS fecha,
 	           CASE WHEN @criterio = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_local_alargue IS NOT NULL
 	                THEN r.goles_local_alargue ELSE r.goles_local END AS local,
 	           CASE WHEN @criterio = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_visitante_alargue IS NOT NULL
@@ -32,43 +33,79 @@ const (
 	      FROM fixtures.resultados r JOIN fixtures.partidos p ON p.id = r.partido_id`
 	// newPoints is every prediction's points against the counting score.
 	newPoints = `
-	    SELECT a.partido_id, a.jugador_id,
+	    SELECT a.partido_id, c.torneo_id, c.fecha, a.jugador_id,
 	           scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante) AS puntos,
 	           a.goles_local = c.local AND a.goles_visitante = c.visitante AS exacto,
 	           sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante) AS acierto
 	      FROM predictions.apuestas a JOIN (` + countingScore + `) c ON c.partido_id = a.partido_id`
+	// matchDelta is @partido's new minus old points, per player, with the match's matchday.
+	matchDelta = `
+	    SELECT torneo_id, fecha, jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
+	      FROM (` + newPoints + `) n WHERE partido_id = @partido
+	    UNION ALL
+	    SELECT pt.torneo_id, (p.inicio AT TIME ZONE @zona)::date, pt.jugador_id, -pt.puntos, -(pt.exacto::integer), -(pt.acierto::integer)
+	      FROM scoring.puntos pt JOIN fixtures.partidos p ON p.id = pt.partido_id WHERE pt.partido_id = @partido`
+	// rankTable ranks the current tournament's every player into a new snapshot, as the
+	// standings do after every change of the points (store.StandingsStore.Build, without the
+	// movement).
+	rankTable = `
+	INSERT INTO scoring.tabla_filas (tabla_id, fila, posicion, jugador_id, puntaje, exactos, aciertos)
+	SELECT (SELECT max(id) FROM scoring.tablas),
+	       row_number() OVER (ORDER BY coalesce(t.puntaje, 0) DESC, coalesce(t.exactos, 0) DESC, coalesce(t.aciertos, 0) DESC, j.id),
+	       rank() OVER (ORDER BY coalesce(t.puntaje, 0) DESC), j.id,
+	       coalesce(t.puntaje, 0), coalesce(t.exactos, 0), coalesce(t.aciertos, 0)
+	  FROM players.jugadores j
+	  LEFT JOIN scoring.totales_torneo t ON t.jugador_id = j.id
+	       AND t.torneo_id = (SELECT id FROM fixtures.torneos WHERE actual)`
+	newSnapshot = `
+	INSERT INTO scoring.tablas (torneo_id, jugadores_hasta, filas, posicion_ceros)
+	SELECT id, (SELECT max(id) FROM players.jugadores), 0, 1 FROM fixtures.torneos WHERE actual`
 )
 
-// bareScoreMatch scores one match (@partido): totals move by new minus old points, then the match's
-// points are replaced.
+// bareScoreMatch scores one match (@partido): totals per tournament and per matchday move by new
+// minus old points, the match's points are replaced, and the table is ranked into a snapshot.
+// displayZone is the services' DISPLAY_TIMEZONE in the bench's stack (its default).
+const displayZone = "America/Argentina/Buenos_Aires"
+
 var bareScoreMatch = []string{`
-	INSERT INTO scoring.totales AS t (jugador_id, puntaje, exactos, aciertos)
-	SELECT jugador_id, sum(puntos), sum(exacto), sum(acierto)
-	  FROM (SELECT jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
-	          FROM (` + newPoints + `) n WHERE partido_id = @partido
-	        UNION ALL
-	        SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
-	          FROM scoring.puntos WHERE partido_id = @partido) d
-	 GROUP BY jugador_id
+	INSERT INTO scoring.totales_torneo AS t (torneo_id, jugador_id, puntaje, exactos, aciertos)
+	SELECT torneo_id, jugador_id, sum(puntos), sum(exacto), sum(acierto) FROM (` + matchDelta + `) d
+	 GROUP BY 1, 2
 	HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
-	ON CONFLICT (jugador_id) DO UPDATE
+	ON CONFLICT (torneo_id, jugador_id) DO UPDATE
+	   SET puntaje = t.puntaje + EXCLUDED.puntaje, exactos = t.exactos + EXCLUDED.exactos,
+	       aciertos = t.aciertos + EXCLUDED.aciertos`, `
+	INSERT INTO scoring.totales_fecha AS t (torneo_id, fecha, jugador_id, puntaje, exactos, aciertos)
+	SELECT torneo_id, fecha, jugador_id, sum(puntos), sum(exacto), sum(acierto) FROM (` + matchDelta + `) d
+	 GROUP BY 1, 2, 3
+	HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
+	ON CONFLICT (torneo_id, fecha, jugador_id) DO UPDATE
 	   SET puntaje = t.puntaje + EXCLUDED.puntaje, exactos = t.exactos + EXCLUDED.exactos,
 	       aciertos = t.aciertos + EXCLUDED.aciertos`,
 	`DELETE FROM scoring.puntos WHERE partido_id = @partido`,
-	`INSERT INTO scoring.puntos (partido_id, jugador_id, puntos, exacto, acierto)
-	 SELECT partido_id, jugador_id, puntos, exacto, acierto FROM (` + newPoints + `) n WHERE partido_id = @partido`,
+	`INSERT INTO scoring.puntos (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
+	 SELECT partido_id, torneo_id, jugador_id, puntos, exacto, acierto FROM (` + newPoints + `) n WHERE partido_id = @partido`,
+	newSnapshot,
+	rankTable,
 }
 
-// bareRescore recomputes every point and total from scratch. Row deletes, not TRUNCATE: a live
-// service must keep answering standings reads meanwhile, and TRUNCATE would lock them out.
+// bareRescore recomputes every point and total from scratch, then ranks the table. Row deletes,
+// not TRUNCATE: a live service must keep answering standings reads meanwhile, and TRUNCATE
+// would lock them out.
 var bareRescore = []string{
 	`DELETE FROM scoring.puntos`,
-	`DELETE FROM scoring.totales`,
-	`INSERT INTO scoring.puntos (partido_id, jugador_id, puntos, exacto, acierto)
-	 SELECT partido_id, jugador_id, puntos, exacto, acierto FROM (` + newPoints + `) n`,
-	`INSERT INTO scoring.totales (jugador_id, puntaje, exactos, aciertos)
-	 SELECT jugador_id, sum(puntos), sum(exacto::integer), sum(acierto::integer)
-	   FROM scoring.puntos GROUP BY jugador_id`,
+	`DELETE FROM scoring.totales_torneo`,
+	`DELETE FROM scoring.totales_fecha`,
+	`INSERT INTO scoring.puntos (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
+	 SELECT partido_id, torneo_id, jugador_id, puntos, exacto, acierto FROM (` + newPoints + `) n`,
+	`INSERT INTO scoring.totales_torneo (torneo_id, jugador_id, puntaje, exactos, aciertos)
+	 SELECT torneo_id, jugador_id, sum(puntos), sum(exacto::integer), sum(acierto::integer)
+	   FROM scoring.puntos GROUP BY 1, 2`,
+	`INSERT INTO scoring.totales_fecha (torneo_id, fecha, jugador_id, puntaje, exactos, aciertos)
+	 SELECT pt.torneo_id, (p.inicio AT TIME ZONE @zona)::date, pt.jugador_id, sum(pt.puntos), sum(pt.exacto::integer), sum(pt.acierto::integer)
+	   FROM scoring.puntos pt JOIN fixtures.partidos p ON p.id = pt.partido_id GROUP BY 1, 2, 3`,
+	newSnapshot,
+	rankTable,
 }
 
 // timeBare runs statements in one transaction and rolls it back; it returns how long they took.
@@ -130,7 +167,7 @@ func (b *bench) resultToStandings(ctx context.Context, admin player, partido int
 			time.Sleep(2 * time.Millisecond)
 		}
 		f.Subject = append(f.Subject, time.Since(start))
-		d, err := b.timeBare(ctx, bareScoreMatch, pgx.NamedArgs{"criterio": b.criterio, "partido": partido})
+		d, err := b.timeBare(ctx, bareScoreMatch, pgx.NamedArgs{"criterio": b.criterio, "partido": partido, "zona": displayZone})
 		if err != nil {
 			return f, err
 		}
@@ -168,7 +205,7 @@ func (b *bench) fullRescore(ctx context.Context) (durationFigures, error) {
 		}
 		f.Subject = append(f.Subject, time.Since(start))
 		b.criterio = next
-		d, err := b.timeBare(ctx, bareRescore, pgx.NamedArgs{"criterio": b.criterio})
+		d, err := b.timeBare(ctx, bareRescore, pgx.NamedArgs{"criterio": b.criterio, "zona": displayZone})
 		if err != nil {
 			return f, err
 		}
