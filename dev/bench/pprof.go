@@ -20,7 +20,7 @@ import (
 type serviceProfile struct {
 	Service string
 	Seconds int
-	File    string // the raw profile
+	File    string        // the raw profile
 	Parts   []profilePart // the parts in profilePatterns order, then "other"
 	Top     []profilePart // the functions that used the most CPU themselves (flat)
 }

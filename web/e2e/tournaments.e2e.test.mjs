@@ -2,7 +2,9 @@
 // World Cup beside the seeded 2022 one through the admin screen (fixtures only, every kick-off
 // shifted so that it starts tomorrow, previewed first) and makes it current; a player plays a
 // match of each tournament in the browser; each tournament's table counts only its own
-// matches, and a 2022 correction moves nobody in 2026's table.
+// matches, and a 2022 correction moves nobody in 2026's table. The organiser moves a 2026 kick-off
+// by hand and imports the file again: the import keeps that kick-off and says so. A newcomer who
+// signs in while the table's pages are cached is on every page of it within 2 s (issue 13).
 // The 2026 file is openfootball's, at ../shared/data/openfootball from the project's root.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -45,6 +47,7 @@ async function ownPoints(page) {
 describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
   let browser, player, admin;
   let t2022, t2026;
+  let days; // the shift of the 2026 import, in days
   const played = {}; // the match of each tournament the player predicts
   let stop = false;
 
@@ -103,7 +106,7 @@ describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
     const { page } = admin;
     const file = JSON.parse(await readFile(FILE_2026, 'utf8'));
     const first = Math.min(...file.matches.map((m) => Date.parse(`${m.date}T00:00:00Z`)));
-    const days = Math.ceil((Date.now() - first) / DAY) + 2; // the first day's matches start tomorrow or later
+    days = Math.ceil((Date.now() - first) / DAY) + 2; // the first day's matches start tomorrow or later
     await page.getByRole('link', { name: 'Organizar' }).click();
     await page.getByRole('heading', { name: 'Organizar el torneo' }).waitFor();
     await page.locator('input[type="file"]').setInputFiles(FILE_2026);
@@ -125,6 +128,10 @@ describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
     assert.equal(unplayed.length, 104);
     assert.ok(unplayed.every((m) => m.torneo === t2026.id), 'only 2026 matches');
     assert.ok(unplayed.every((m) => Date.parse(m.inicio) > Date.now()), 'every kick-off moved to the future');
+    const groups = unplayed.filter((m) => m.nombre_categoria.startsWith('Grupo'));
+    assert.equal(groups.length, 72, "the group stage's 72 matches");
+    assert.ok(groups.every((m) => m.apostable), 'the shifted import opens every group match (their teams are known)');
+    assert.ok(unplayed.every((m) => m.apostable || !m.nombre_categoria.startsWith('Grupo')), 'only knock-outs, teams unknown, stay closed');
   });
 
   step('the organiser makes 2026 the current tournament', async () => {
@@ -132,6 +139,39 @@ describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
     await page.getByRole('combobox', { name: 'Torneo actual', exact: true }).selectOption({ value: String(t2026.id) });
     await page.getByRole('button', { name: 'Cambiar el torneo actual' }).click();
     await page.getByText(/es ahora el torneo actual/).waitFor();
+  });
+
+  step('a re-import with the same shift keeps the kick-off the organiser moved by hand, and says so', async () => {
+    const { page } = admin;
+    const byNumber = async (n) => (await api(page, 'GET', `/api/partidos?torneo=${t2026.id}`)).find((m) => m.numero === n);
+    const target = await byNumber(72);
+    const untouched = await byNumber(71);
+    // The organiser's list now shows 2026 (the current tournament); match 72 moves a day and a half-hour later.
+    await page.reload();
+    const card = page.locator(`li.admin-match[data-partido="${target.id}"]`);
+    await card.locator('summary').click();
+    const input = card.getByLabel('Comienzo (hora de este dispositivo)');
+    const shown = await input.inputValue(); // "YYYY-MM-DDTHH:mm" in the browser's zone
+    const later = new Date(Date.parse(`${shown}:00Z`) + DAY + 30 * 60_000).toISOString().slice(0, 16);
+    await input.fill(later);
+    await card.getByRole('button', { name: 'Cambiar horario' }).click();
+    await card.getByText('Horario cambiado.').waitFor();
+    const moved = (await byNumber(72)).inicio;
+    assert.equal(Date.parse(moved) - Date.parse(target.inicio), DAY + 30 * 60_000, 'the kick-off moved');
+
+    await page.locator('input[type="file"]').setInputFiles(FILE_2026);
+    await page.getByRole('checkbox', { name: 'Cargar también los resultados del archivo' }).uncheck();
+    await page.getByRole('group', { name: /Correr todos los horarios/ }).getByLabel('Días').fill(String(days));
+    await page.getByRole('button', { name: 'Vista previa' }).click();
+    const preview = page.getByRole('region', { name: 'Vista previa' });
+    await preview.getByText(/todavía no se guardó nada/).waitFor();
+    const kept = preview.getByRole('list', { name: 'Cambios' }).getByRole('listitem');
+    assert.equal(await kept.count(), 1, 'the preview lists one change: the kept kick-off');
+    assert.match(await kept.first().textContent(), /Se conserva lo editado a mano\s*Partido 72/);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page.getByText(/Se conservó 1 cambio hecho a mano\./).first().waitFor({ timeout: 30_000 });
+    assert.equal((await byNumber(72)).inicio, moved, "the re-import kept the organiser's kick-off");
+    assert.equal((await byNumber(71)).inicio, untouched.inicio, 'an untouched match keeps the shifted kick-off');
   });
 
   step("the player's match list holds only 2026 matches; the player plays one", async () => {
@@ -159,5 +199,41 @@ describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
     assert.equal(await ownPoints(page), '10', '2026 is unmoved by the 2022 correction');
     const results = await api(page, 'GET', '/api/resultados');
     assert.deepEqual(results.map((r) => r.partido), [played[2026]], "2026's results hold only its own match");
+  });
+
+  step('a newcomer who signs in while the pages are cached is on every page of the table within 2 s', async () => {
+    // The player reads every page of the current table: each is now cached, in Redis and in the replica.
+    const pages = async (page) =>
+      page.evaluate(async () => {
+        const first = await (await fetch('/api/posiciones?pagina=1&por_pagina=100')).json();
+        const all = [first];
+        for (let p = 2; p <= Math.ceil(first.total / 100); p++)
+          all.push(await (await fetch(`/api/posiciones?pagina=${p}&por_pagina=100`)).json());
+        return all;
+      });
+    const before = await pages(player.page);
+    const newcomer = await newPerson(browser, 'torneos-recien-llegado');
+    const NEWCOMER = { email: `recien-${stamp}@prode.test`, nombre: `Recién ${stamp}` };
+    await newcomer.page.goto(BASE_URL);
+    await signInThroughPopup(newcomer, NEWCOMER);
+    const signedIn = Date.now();
+    // Another player's browser reads every page until all agree on the new total and one lists the newcomer.
+    let after;
+    for (;;) {
+      after = await pages(player.page);
+      const sameTable = after.every((p) => p.total === before[0].total + 1 && p.version === after[0].version);
+      const listed = after.some((p) => p.posiciones.some((f) => f.nombre === NEWCOMER.nombre));
+      if (sameTable && listed) break;
+      assert.ok(Date.now() - signedIn < 2_000, `the newcomer is not on the table's pages 2 s after signing in: ${JSON.stringify(after.map((p) => [p.version, p.total]))}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const last = after.at(-1).posiciones.at(-1);
+    assert.equal(last.nombre, NEWCOMER.nombre, 'the newcomer is last, with 0 points');
+    assert.equal(last.puntaje, 0);
+    // And the newcomer finds themselves on screen.
+    await newcomer.page.goto(new URL('posiciones?yo', BASE_URL).href);
+    await settle(newcomer.page);
+    assert.equal(await ownPoints(newcomer.page), '0');
+    await newcomer.context?.close();
   });
 });

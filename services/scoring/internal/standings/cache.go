@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-		"sync/atomic"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"

@@ -99,3 +99,10 @@ func (l *localPages) moved(tabla int64) {
 		l.pages, l.confirmed = map[pageKey][]byte{}, time.Time{}
 	}
 }
+
+// knowsNewerThan reports whether this process has heard of a newer table than v's (moved).
+func (l *localPages) knowsNewerThan(v Version) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.version.Tabla > v.Tabla
+}

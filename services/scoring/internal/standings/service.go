@@ -201,6 +201,12 @@ func (s *Service) answer(ctx context.Context, torneo int64, k pageKey) ([]byte, 
 		return body, nil
 	}
 	body, v, cacheErr := s.cache.Page(ctx, torneo, k)
+	if cacheErr == nil && local.knowsNewerThan(v) {
+		// A newer table was announced (by the PostgreSQL poll, or another replica) before Redis's
+		// version key moved to it: a page that announcement sent a browser to fetch must not be
+		// the older table's, or that browser keeps it until the next result.
+		cacheErr = errMiss
+	}
 	switch {
 	case cacheErr == nil:
 		s.requests.WithLabelValues("hit").Inc()

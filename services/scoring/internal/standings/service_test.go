@@ -62,7 +62,6 @@ func (s *slowStore) Page(ctx context.Context, _ store.Version, pagina, porPagina
 	return store.Pagina{Version: 7, Pagina: pagina, PorPagina: porPagina, Posiciones: []store.Posicion{{Nombre: "Ana"}}}, nil
 }
 
-
 // When Redis cannot answer (or a page expired) while many requests want the page, PostgreSQL
 // reads it once for all of them, and a request whose client leaves does not fail the others.
 func TestConcurrentMissesReadThePageOnce(t *testing.T) {
@@ -123,7 +122,6 @@ func (s *gatedStore) Page(ctx context.Context, _ store.Version, pagina, porPagin
 	}
 	return store.Pagina{Version: 7, Pagina: pagina, PorPagina: porPagina, Posiciones: []store.Posicion{{Nombre: fmt.Sprintf("read %d", n)}}}, nil
 }
-
 
 // Once its page is no longer fresh, a request that cannot get it from Redis is answered at once
 // with the page held from moments ago while one read from PostgreSQL runs for everyone; the
