@@ -385,6 +385,9 @@ func (s *Service) Player(ctx context.Context, torneo, id int64) (store.MiPosicio
 func (s *Service) Rebuild(ctx context.Context, torneos []int64) error {
 	var errs []error
 	for _, torneo := range torneos {
+		// A build in flight may have read the points before the caller's commit (a first read
+		// building the missing table, say): joining it would publish a table without them.
+		s.builds.Forget(strconv.FormatInt(torneo, 10))
 		if _, err := s.build(ctx, torneo); err != nil {
 			errs = append(errs, err)
 			continue
