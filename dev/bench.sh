@@ -32,7 +32,7 @@ case $mode in
     ports=$(stack_free_ports) || die "no free ports"
     read -ra STACK_ENV <<<"$ports"
     STACK_ENV+=(PRODE_STATE_DIR="$DIR/stack")
-    ARGS=(-players 2000 -sessions 2000 -streams 200 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
+    ARGS=(-players 2000 -sessions 2000 -streams 200 -rush-streams 50 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
           -web-runs 1 -profile 1s -command "dev/bench.sh smoke")
     ;;
   rush)

@@ -38,6 +38,7 @@ type config struct {
 	RushOnly                   bool
 	RushTime                   time.Duration
 	RushSaveRate, RushReadRate int // requests offered per second
+	RushStreams                int // event streams open through the rush
 
 	// Streams live-update streams are opened on scoring while StreamResults results are timed
 	// to the event at each (streams.go); 0 skips the step.
@@ -83,6 +84,7 @@ func main() {
 	flag.DurationVar(&cfg.RushTime, "rush-duration", 0, "length of the match-day rush (default twice -duration)")
 	flag.IntVar(&cfg.RushSaveRate, "rush-save-rate", defaultRushSaveRate, "predictions saved per second in the rush")
 	flag.IntVar(&cfg.RushReadRate, "rush-read-rate", defaultRushReadRate, "standings read per second in the rush")
+	flag.IntVar(&cfg.RushStreams, "rush-streams", 1000, "event streams (GET /api/eventos) open on scoring through the rush")
 	flag.IntVar(&cfg.Streams, "streams", 0, "event streams (GET /api/eventos) to hold open on scoring; 0 skips the live updates step")
 	flag.IntVar(&cfg.StreamResults, "stream-results", 5, "results timed from their PUT to the event at every stream")
 	flag.Parse()

@@ -187,6 +187,9 @@ func (r report) Markdown() string {
 	w("| match-day rush: %d players saving %d/s, the standings read %d/s, a result scored meanwhile | errors %.3f %% and %.3f %%; p95 %s and %s | — | — | errors < 0.1 %%, p95 < 200 ms | %s |",
 		r.Rush.Players, r.Rush.SaveRate, r.Rush.ReadRate, 100*errorRate(r.Rush.Saves), 100*errorRate(r.Rush.Standings),
 		msFrac(r.Rush.Saves.Latencies.P95), msFrac(r.Rush.Standings.Latencies.P95), reached(r.Rush.Met()))
+	w("| in that rush: a player who signs up, on every page of the table (%d sign-ups); the result's event at %d open streams | sign-up to listed: median %s, max %s; result to event: median %s, %d of %d heard | — | — | sign-ups ≤ 2 s, every stream | %s |",
+		len(r.Rush.Live.SignUps), r.Rush.Live.Streams, msFrac(medianDuration(r.Rush.Live.SignUps)), msFrac(maxOf(r.Rush.Live.SignUps)),
+		msFrac(medianDuration(r.Rush.Live.ToEvent)), len(r.Rush.Live.ToEvent), r.Rush.Live.Streams, reached(r.Rush.Live.Met()))
 	w("| memory of each service, idle | largest: %.1f MiB | — | — | < 64 MiB | %s |", idleMax, reached(idleMax < 64))
 	w("| first load of the web app in headless Chromium | initial JS %.1f KB gzip; first contentful paint %.0f ms | — | — | JS ≤ 150 KB gzip | %s |",
 		r.Web.InitialJSKB, r.Web.FCPMS, reached(r.Web.InitialJSKB <= 150))
@@ -331,6 +334,7 @@ func (r report) writeRush(w func(format string, args ...any)) {
 	w("CPU during the rush (the load generator is `bench`, in process): %s. Scoring's answers of the", r.Rush.CPU.String())
 	w("standings by where they came from (prode_standings_cache_requests_total): %s.", sources(r.Rush.Sources))
 	w("")
+	r.Rush.Live.markdown(w)
 }
 
 // sources lists the standings' answers by source, most first.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"math/rand/v2"
@@ -40,6 +41,8 @@ type rushFigures struct {
 	// standings came from (prode_standings_cache_requests_total, by result, during the rush).
 	CPU     cpuProfile
 	Sources map[string]float64
+	// Live is what the live standings did meanwhile: open streams and sign-ups (rush_live.go).
+	Live rushLive
 }
 
 // Lost is how many acknowledged saves are not in the database.
@@ -60,9 +63,10 @@ func failed(m vegeta.Metrics) uint64 {
 func errorRate(m vegeta.Metrics) float64 { return ratio(float64(failed(m)), float64(m.Requests)) }
 
 // Met says whether both loads stayed under the thresholds (fewer than 0.1 % errors, p95 under
-// 200 ms) and no acknowledged save was lost.
+// 200 ms), no acknowledged save was lost, every open stream heard the result and every
+// newcomer was on the table within 2 s.
 func (f rushFigures) Met() bool {
-	if f.Lost() > 0 {
+	if f.Lost() > 0 || !f.Live.Met() {
 		return false
 	}
 	for _, m := range []vegeta.Metrics{f.Saves, f.Standings} {
@@ -74,7 +78,8 @@ func (f rushFigures) Met() bool {
 }
 
 // rush runs both loads at once for d and, a quarter of the way in, enters a new result for the
-// finished match, so that scoring rescores its predictions under the load.
+// finished match, so that scoring rescores its predictions under the load; event streams stay
+// open throughout and a player signs up every 2 s.
 func (b *bench) rush(ctx context.Context, players []player, writable []int64, admin player, finished int64, d time.Duration) (rushFigures, error) {
 	f := rushFigures{Players: len(players), ResultAfter: d / 4, SaveRate: b.cfg.RushSaveRate, ReadRate: b.cfg.RushReadRate}
 	standings := vegeta.NewStaticTargeter(vegeta.Target{Method: http.MethodGet, URL: b.cfg.ScoringBase + "/api/posiciones"})
@@ -89,7 +94,13 @@ func (b *bench) rush(ctx context.Context, players []player, writable []int64, ad
 	if err != nil {
 		return f, err
 	}
-	var resultErr error
+	streams, err := b.listen(b.cfg.RushStreams)
+	if err != nil {
+		return f, err
+	}
+	defer streams.close()
+	f.Live.Streams = len(streams.conns)
+	var resultErr, signUpErr error
 	_ = f.CPU.measure(func(func(string, float64)) error {
 		var wg sync.WaitGroup
 		wg.Go(func() {
@@ -98,15 +109,18 @@ func (b *bench) rush(ctx context.Context, players []player, writable []int64, ad
 		wg.Go(func() { f.Standings = attack(ctx, "standings", standings, f.ReadRate, d) })
 		wg.Go(func() {
 			time.Sleep(f.ResultAfter)
+			streams.resultAt.Store(time.Now().UnixNano())
 			resultErr = put(fmt.Sprintf("%s/api/partidos/%d/resultado", b.cfg.FixturesBase, finished), admin.Cookie,
 				`{"goles_local":2,"goles_visitante":2}`)
 		})
+		wg.Go(func() { f.Live.SignUps, f.Live.Missing, signUpErr = b.signUps(ctx, 2*time.Second, d) })
 		wg.Wait()
 		return nil
 	})
-	if resultErr != nil {
-		return f, resultErr
+	if err := errors.Join(resultErr, signUpErr); err != nil {
+		return f, err
 	}
+	f.Live.ToEvent = streams.heard()
 	after, err := standingsSources(b.cfg.ScoringAdmin)
 	if err != nil {
 		return f, err
