@@ -103,7 +103,7 @@ bench go run . "${ARGS[@]}" \
 if [ "$mode" = smoke ]; then
   # Every row of the summary filled, and no request failed.
   rows=$(grep -c '^| .* | \(reached\|\*\*missed\*\*\) |$' "$OUT" || true)
-  [ "$rows" -eq 8 ] || die "$OUT: $rows of 8 summary rows"
+  [ "$rows" -eq 9 ] || die "$OUT: $rows of 9 summary rows"
   ! grep -q 'Errors: [1-9]\|errors: [1-9]' "$OUT" || die "$OUT: some requests failed (see it)"
   log "smoke run ok: $OUT"
 else
