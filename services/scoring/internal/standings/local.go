@@ -106,3 +106,10 @@ func (l *localPages) knowsNewerThan(v Version) bool {
 	defer l.mu.Unlock()
 	return l.version.Tabla > v.Tabla
 }
+
+// knownTabla is the newest table this process has served or heard of.
+func (l *localPages) knownTabla() int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.version.Tabla
+}

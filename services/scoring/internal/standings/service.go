@@ -224,20 +224,24 @@ func (s *Service) answer(ctx context.Context, torneo int64, k pageKey) ([]byte, 
 	// for that read.
 	if body, ok := local.stale(k); ok {
 		s.requests.WithLabelValues("stale").Inc()
-		s.rebuilds.DoChan(pageRebuildKey(torneo, k), s.rebuild(ctx, torneo, k, cacheIt))
+		s.rebuilds.DoChan(s.pageRebuildKey(torneo, k), s.rebuild(ctx, torneo, k, cacheIt))
 		return body, nil
 	}
 	return s.fromDatabase(ctx, torneo, k, cacheIt)
 }
 
-func pageRebuildKey(torneo int64, k pageKey) string {
-	return strconv.FormatInt(torneo, 10) + "/" + k.String()
+// pageRebuildKey names one read of a page from PostgreSQL, which the requests wanting that page
+// at the same moment share. It carries the newest table this process has heard of: a read that
+// started before an announcement (and may return the older table) is not shared by the requests
+// the announcement sent.
+func (s *Service) pageRebuildKey(torneo int64, k pageKey) string {
+	return strconv.FormatInt(torneo, 10) + "/" + k.String() + "@" + strconv.FormatInt(s.localOf(torneo).knownTabla(), 10)
 }
 
 // fromDatabase reads a page from PostgreSQL once for all the requests that want it at the same
 // moment. cacheIt stores the page in Redis, for a miss (not when Redis failed).
 func (s *Service) fromDatabase(ctx context.Context, torneo int64, k pageKey, cacheIt bool) ([]byte, error) {
-	answer := s.rebuilds.DoChan(pageRebuildKey(torneo, k), s.rebuild(ctx, torneo, k, cacheIt))
+	answer := s.rebuilds.DoChan(s.pageRebuildKey(torneo, k), s.rebuild(ctx, torneo, k, cacheIt))
 	select {
 	case r := <-answer:
 		if r.Err != nil {
