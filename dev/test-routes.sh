@@ -61,7 +61,12 @@ check /api/partidos-sin-jugar fixtures
 check /api/partidos-sin-jugar/ fixtures
 check /api/torneos fixtures
 check /api/torneos/actual fixtures
+check '/api/auditoria?pagina=2' fixtures
 check '/api/apuestas?partido=1' predictions
+check '/api/apuestas/resumen?partido=1' predictions
+check /api/partidos/7 fixtures
+check '/api/puntos?partido=1' scoring
+check /api/puntosX web
 check /api/posiciones scoring
 check '/api/posiciones?pagina=2' scoring
 check /api/resultados scoring
@@ -71,6 +76,7 @@ check /api/eventosX web
 check /api/posicionesX web
 check /api/partidosX web
 check /api/torneosX web
+check /api/auditoriaX web
 check /api web
 check / web
 check /posiciones web

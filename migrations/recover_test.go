@@ -422,22 +422,22 @@ func TestRecoveryWaitsForARunningMigrator(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := withFiles(t, map[string]string{
-		"players/000003_lenta.up.sql": "SELECT pg_sleep(1);\nCREATE TABLE players.lenta (x int);\n",
+		"players/000099_lenta.up.sql": "SELECT pg_sleep(1);\nCREATE TABLE players.lenta (x int);\n",
 	})
 	first, _ := migrator(t, files)
 	done := make(chan error, 1)
 	// The second migrator has opened players; before it looks at the version, the first one
-	// starts migration 3 and the schema is dirty.
+	// starts migration 99 and the schema is dirty.
 	startFirst := func() {
 		go func() { done <- first.Up(ctx, db, nil) }()
 		deadline := time.Now().Add(20 * time.Second)
 		for {
 			list, err := Migrator{}.Status(ctx, db)
-			if err == nil && list[0].Version == 3 && list[0].Dirty {
+			if err == nil && list[0].Version == 99 && list[0].Dirty {
 				return
 			}
 			if time.Now().After(deadline) {
-				t.Errorf("players never dirty at 3 (last status %v, %v)", list, err)
+				t.Errorf("players never dirty at 99 (last status %v, %v)", list, err)
 				return
 			}
 			time.Sleep(10 * time.Millisecond)
@@ -457,8 +457,8 @@ func TestRecoveryWaitsForARunningMigrator(t *testing.T) {
 	if got := logs.lines(t, "recovering"); len(got) != 0 {
 		t.Errorf("the second migrator took a running migration for a failed one: %v", got)
 	}
-	if s := status(t, db)["players"]; s.Version != 3 || s.Dirty {
-		t.Errorf("players at %d dirty %v, want 3 clean", s.Version, s.Dirty)
+	if s := status(t, db)["players"]; s.Version != 99 || s.Dirty {
+		t.Errorf("players at %d dirty %v, want 99 clean", s.Version, s.Dirty)
 	}
 	if !tableExists(t, db, "players.lenta") {
 		t.Error("players.lenta is missing")

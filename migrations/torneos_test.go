@@ -15,6 +15,8 @@ func TestTournamentsMigrateAnExistingDeployment(t *testing.T) {
 	before, _ := migrator(t, withFiles(t, map[string]string{
 		"fixtures/000002_torneos.up.sql":        "",
 		"fixtures/000002_torneos.down.sql":      "",
+		"fixtures/000003_auditoria.up.sql":      "", // later releases' migrations
+		"fixtures/000003_auditoria.down.sql":    "",
 		"scoring/000002_torneos.up.sql":         "",
 		"scoring/000002_torneos.down.sql":       "",
 		"scoring/000003_totales_fecha.up.sql":   "",

@@ -18,6 +18,7 @@ import (
 	"prode/platform/session"
 	predictionshttp "prode/predictions/internal/http"
 	"prode/predictions/internal/predictions"
+	"prode/predictions/internal/reveal"
 	"prode/predictions/internal/store"
 )
 
@@ -59,6 +60,7 @@ func run(log *slog.Logger) error {
 		// Per player, in this process: with N replicas a player may get up to N times this.
 		WriteLimit: ratelimit.New(writeRate, writeBurst),
 	})
+	predictionshttp.MatchRoutes(server.Engine, sessions, &predictionshttp.MatchPredictionsHandlers{Service: reveal.New(store.New(pool), reveal.KeptFor, reveal.LockingFor)})
 
 	// Serve until SIGTERM, then drain.
 	return server.Run(ctx)

@@ -37,13 +37,13 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	for _, kind := range []string{"created", "updated"} {
 		m.Saved.WithLabelValues(kind)
 	}
-	for _, reason := range []string{predictions.ReasonClosed, predictions.ReasonNoTeams, predictions.ReasonNotFound, predictions.ReasonInvalid, predictions.ReasonOther} {
+	for _, reason := range predictions.Reasons {
 		m.Refused.WithLabelValues(reason)
 	}
 	return m
 }
 
-// PredictionHandlers serve /api/jugadores/{email}/apuestas and /api/apuestas.
+// PredictionHandlers serve /api/jugadores/{email}/apuestas.
 type PredictionHandlers struct {
 	Service *predictions.Service
 	Metrics *Metrics
@@ -123,20 +123,6 @@ func (h *PredictionHandlers) update(c *gin.Context) {
 	c.JSON(http.StatusOK, a)
 }
 
-func (h *PredictionHandlers) ofMatch(c *gin.Context) {
-	partido, err := strconv.ParseInt(c.Query("partido"), 10, 64)
-	if err != nil || partido < 1 {
-		httpserver.Fail(c, apierror.Invalid("Indicá el partido con ?partido=<número>."))
-		return
-	}
-	apuestas, err := h.Service.OfMatch(c.Request.Context(), partido)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, apuestas)
-}
-
 func (h *PredictionHandlers) refuse(c *gin.Context, err error) {
 	h.Metrics.Refused.WithLabelValues(predictions.Reason(err)).Inc()
 	httpserver.Fail(c, err)
@@ -148,7 +134,6 @@ func (h *PredictionHandlers) refuse(c *gin.Context, err error) {
 func Routes(r *gin.Engine, auth *session.Verifier, h *PredictionHandlers) {
 	signedIn := r.Group("/api", auth.Required())
 	signedIn.GET("/jugadores/:email/apuestas", h.list)
-	signedIn.GET("/apuestas", h.ofMatch)
 	writes := r.Group("/api", auth.Signed(), h.WriteLimit.Middleware(ratelimit.PerPlayer))
 	writes.POST("/jugadores/:email/apuestas", h.create)
 	writes.PUT("/jugadores/:email/apuestas/:apuesta", h.update)

@@ -19,32 +19,38 @@ type Store interface {
 	MatchOf(ctx context.Context, id, playerID int64) (int64, bool, error)
 	Match(ctx context.Context, partido int64) (store.MatchState, error)
 	OfPlayer(ctx context.Context, playerID int64) ([]store.Apuesta, error)
-	OfMatch(ctx context.Context, partido int64) ([]store.ApuestaDeOtro, error)
 }
 
 // Entrada is a prediction as a player sends it; pointers tell missing from zero.
 type Entrada struct {
 	Partido        *int64  `json:"partido"`
-	GolesLocal     *int    `json:"goles_local"`
-	GolesVisitante *int    `json:"goles_visitante"`
+	GolesLocal     *Goles  `json:"goles_local"`
+	GolesVisitante *Goles  `json:"goles_visitante"`
 	Jugador        *string `json:"jugador"`
 }
 
 // Refusal codes, also the label of the refused-predictions metric.
 const (
-	ReasonClosed   = "apuesta_cerrada"
-	ReasonNoTeams  = "partido_sin_equipos"
-	ReasonNotFound = "no_encontrado"
-	ReasonInvalid  = "datos_invalidos"
-	ReasonOther    = "prohibido"
+	ReasonClosed    = "apuesta_cerrada"
+	ReasonFinished  = "partido_finalizado"
+	ReasonSuspended = "partido_no_apostable"
+	ReasonNoTeams   = "partido_sin_equipos"
+	ReasonNotFound  = "no_encontrado"
+	ReasonInvalid   = "datos_invalidos"
+	ReasonOther     = "prohibido"
 )
+
+// Reasons are every refusal code, for the metric's series.
+var Reasons = []string{ReasonClosed, ReasonFinished, ReasonSuspended, ReasonNoTeams, ReasonNotFound, ReasonInvalid, ReasonOther}
 
 var (
 	errClosed     = apierror.Conflict(ReasonClosed, "Este partido ya no acepta jugadas: se pueden cambiar hasta 1 hora antes del inicio.")
+	errFinished   = apierror.Conflict(ReasonFinished, "Este partido ya se jugó: no acepta más jugadas.")
+	errSuspended  = apierror.Conflict(ReasonSuspended, "Este partido está suspendido: por ahora no acepta jugadas.")
+	errGoles      = apierror.Invalid("Los goles tienen que ser un número entero de 0 a 99.")
 	errNoTeams    = apierror.Conflict(ReasonNoTeams, "Todavía no se conocen los equipos de este partido.")
 	errNoMatch    = apierror.NotFound("Ese partido no existe.")
 	errNoApuesta  = apierror.NotFound("No encontramos esa jugada entre las tuyas.")
-	errNotLocked  = apierror.Forbidden("Las jugadas de los demás se ven cuando el partido cierra, 1 hora antes del inicio.")
 	errWrongMatch = apierror.Invalid("La jugada es de otro partido.")
 )
 
@@ -88,10 +94,12 @@ func (e Entrada) validate(c session.Claims) (int64, int, int, error) {
 	if e.GolesVisitante == nil {
 		return 0, 0, 0, apierror.Invalid("Te falta poner el resultado del equipo visitante.")
 	}
-	if *e.GolesLocal < 0 || *e.GolesLocal > 99 || *e.GolesVisitante < 0 || *e.GolesVisitante > 99 {
-		return 0, 0, 0, apierror.Invalid("Los goles tienen que ser un número entre 0 y 99.")
+	local, okLocal := e.GolesLocal.Entero()
+	visitante, okVisitante := e.GolesVisitante.Entero()
+	if !okLocal || !okVisitante {
+		return 0, 0, 0, errGoles
 	}
-	return *e.Partido, *e.GolesLocal, *e.GolesVisitante, nil
+	return *e.Partido, local, visitante, nil
 }
 
 // Save creates or updates the player's prediction for the match; created tells which.
@@ -137,20 +145,6 @@ func (s *Service) OfPlayer(ctx context.Context, c session.Claims) ([]store.Apues
 	return s.store.OfPlayer(ctx, c.PlayerID)
 }
 
-// OfMatch lists everyone's predictions for a match once it is locked.
-func (s *Service) OfMatch(ctx context.Context, partido int64) ([]store.ApuestaDeOtro, error) {
-	st, err := s.store.Match(ctx, partido)
-	switch {
-	case err != nil:
-		return nil, err
-	case !st.Exists:
-		return nil, errNoMatch
-	case !st.Locked:
-		return nil, errNotLocked
-	}
-	return s.store.OfMatch(ctx, partido)
-}
-
 // sessionEnded is ErrUnauthenticated when the session is no longer open.
 func (s *Service) sessionEnded(ctx context.Context, c session.Claims) error {
 	live, err := s.sessions.Live(ctx, c.SessionID)
@@ -163,7 +157,8 @@ func (s *Service) sessionEnded(ctx context.Context, c session.Claims) error {
 	return nil
 }
 
-// whyRefused tells why a write changed nothing: a closed session first, then the match.
+// whyRefused tells why a write changed nothing: a closed session first, then the match. A
+// finished or suspended match has its own code: the cut-off's message would be wrong for it.
 func (s *Service) whyRefused(ctx context.Context, c session.Claims, partido int64) error {
 	if err := s.sessionEnded(ctx, c); err != nil {
 		return err
@@ -174,8 +169,12 @@ func (s *Service) whyRefused(ctx context.Context, c session.Claims, partido int6
 		return err
 	case !st.Exists:
 		return errNoMatch
+	case st.Finished:
+		return errFinished
 	case !st.WithTeams:
 		return errNoTeams
+	case st.Suspended:
+		return errSuspended
 	default:
 		return errClosed
 	}

@@ -19,19 +19,14 @@ type Apuesta struct {
 	Jugador        string `json:"jugador"`
 }
 
-// ApuestaDeOtro is another player's prediction, shown once the match is locked.
-type ApuestaDeOtro struct {
-	Nombre         string `json:"nombre"`
-	GolesLocal     int    `json:"goles_local"`
-	GolesVisitante int    `json:"goles_visitante"`
-}
-
 // MatchState says why a match takes no prediction.
 type MatchState struct {
 	Exists    bool
 	WithTeams bool
 	Apostable bool
 	Locked    bool // the cut-off has passed or the match is finished
+	Finished  bool // its result is in
+	Suspended bool
 }
 
 // ErrNoRows means the write matched nothing: see MatchState for why.
@@ -100,12 +95,14 @@ func (s *Store) MatchOf(ctx context.Context, id, playerID int64) (int64, bool, e
 	return partido, err == nil, err
 }
 
-// Match says whether a match exists, has both teams, takes predictions, or is locked.
+// Match says whether a match exists, has both teams, takes predictions, is locked, finished or
+// suspended.
 func (s *Store) Match(ctx context.Context, partido int64) (MatchState, error) {
 	st := MatchState{Exists: true}
 	err := s.pool.QueryRow(ctx, `
-		SELECT con_equipos, apostable, now() >= cierre OR finalizado
-		  FROM fixtures.partidos_publicados WHERE id = $1`, partido).Scan(&st.WithTeams, &st.Apostable, &st.Locked)
+		SELECT con_equipos, apostable, now() >= cierre OR finalizado, finalizado, suspendido
+		  FROM fixtures.partidos_publicados WHERE id = $1`, partido).
+		Scan(&st.WithTeams, &st.Apostable, &st.Locked, &st.Finished, &st.Suspended)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return MatchState{}, nil
 	}
@@ -118,17 +115,4 @@ func (s *Store) OfPlayer(ctx context.Context, playerID int64) ([]Apuesta, error)
 		SELECT id, partido_id, goles_local, goles_visitante, jugador_email
 		  FROM predictions.apuestas WHERE jugador_id = $1 ORDER BY partido_id`, playerID)
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Apuesta])
-}
-
-// OfMatch lists everyone's predictions for a locked match by player name. The lock is
-// checked again here so a reschedule between check and read cannot leak them.
-func (s *Store) OfMatch(ctx context.Context, partido int64) ([]ApuestaDeOtro, error) {
-	rows, _ := s.pool.Query(ctx, `
-		SELECT j.nombre, a.goles_local, a.goles_visitante
-		  FROM predictions.apuestas a
-		  JOIN players.jugadores_publicados j ON j.id = a.jugador_id
-		  JOIN fixtures.partidos_publicados p ON p.id = a.partido_id
-		 WHERE a.partido_id = $1 AND (now() >= p.cierre OR p.finalizado)
-		 ORDER BY j.nombre, j.id`, partido)
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[ApuestaDeOtro])
 }

@@ -21,6 +21,7 @@ import (
 	"prode/platform/session"
 	scoringhttp "prode/scoring/internal/http"
 	"prode/scoring/internal/live"
+	"prode/scoring/internal/matchpoints"
 	"prode/scoring/internal/results"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
@@ -97,10 +98,13 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("consumer: %w", err)
 	}
-	scoringhttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
+	sessions := session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious)
+	scoringhttp.Routes(server.Engine, sessions,
 		&scoringhttp.StandingsHandlers{Service: standingsService},
 		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(pool), base.Zone), Tournaments: standingsService},
 		&scoringhttp.EventsHandlers{Hub: hub})
+	scoringhttp.MatchPointsRoutes(server.Engine, sessions,
+		&scoringhttp.MatchPointsHandlers{Service: matchpoints.New(store.NewMatchPointsStore(pool), matchpoints.FreshFor)})
 
 	// Background work: every tournament's table built once, the outbox consumer (which first
 	// rescores everything if the knock-out setting changed), the watch for sign-ups and the

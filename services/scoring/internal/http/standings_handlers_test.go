@@ -25,7 +25,7 @@ type table struct {
 // right outcomes), caro 8 (four consolations) and ale 0 (no predictions).
 func arrangeTable(t *testing.T, e *scoringtest.Env) table {
 	tb := table{e: e, zoe: e.Player("Zoe"), beto: e.Player("Beto"), caro: e.Player("Caro"), ale: e.Player("Ale")}
-	start := time.Now().Add(-72 * time.Hour)
+	start := scoringtest.NoonDaysAgo(t, 3) // four hourly matches on one matchday
 	var ms []int64
 	for i, r := range []scoringtest.Result{{Local: 2, Visitante: 1}, {Local: 1, Visitante: 0}, {Local: 0, Visitante: 2}, {Local: 1, Visitante: 1}} {
 		m := e.Match("Grupo B", "ENG", "FRA", start.Add(time.Duration(i)*time.Hour))

@@ -24,6 +24,7 @@ import (
 	"prode/platform/testenv"
 	scoringhttp "prode/scoring/internal/http"
 	"prode/scoring/internal/live"
+	"prode/scoring/internal/matchpoints"
 	"prode/scoring/internal/results"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
@@ -200,6 +201,9 @@ type Options struct {
 	LocalFreshFor time.Duration
 	// Announcer hears of new standings versions (the live updates); nil for none.
 	Announcer standings.Announcer
+	// MatchPointsFreshFor keeps a match's points counts (matchpoints.FreshFor in production);
+	// the default 0 keeps none.
+	MatchPointsFreshFor time.Duration
 }
 
 // App is the scoring service wired as cmd/scoring wires it, connected as prode_scoring.
@@ -256,6 +260,8 @@ func (e *Env) NewApp(opts Options) *App {
 		&scoringhttp.StandingsHandlers{Service: st},
 		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(pool), mustZone(t)), Tournaments: st},
 		&scoringhttp.EventsHandlers{Hub: live.New(rdb, opts.Prefix, nil, server.Registry, log, live.Options{})})
+	scoringhttp.MatchPointsRoutes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
+		&scoringhttp.MatchPointsHandlers{Service: matchpoints.New(store.NewMatchPointsStore(pool), opts.MatchPointsFreshFor)})
 	return &App{env: e, Server: server, API: testenv.NewAPI(t, server.Engine), Pool: pool, Redis: rdb,
 		Cache: c, Standings: st, Scoring: sc, Consumer: consumer, Prefix: opts.Prefix}
 }
@@ -511,4 +517,12 @@ func (e *Env) StandingsVersion(t testing.TB) (torneo int64, v standings.Version)
 		t.Fatal(err)
 	}
 	return torneo, v
+}
+
+// NoonDaysAgo is noon in the game's time zone, days ago: matches a few hours apart from it
+// fall on one matchday whatever the hour the test runs (from now-72h, four hourly matches
+// straddled midnight when the tests ran just after it, and the table gained a movement).
+func NoonDaysAgo(t testing.TB, days int) time.Time {
+	y, m, d := time.Now().In(mustZone(t)).Date()
+	return time.Date(y, m, d-days, 12, 0, 0, 0, mustZone(t))
 }

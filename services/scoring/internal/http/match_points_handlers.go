@@ -1,0 +1,68 @@
+package http
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"prode/platform/apierror"
+	"prode/platform/httpserver"
+	"prode/platform/session"
+	"prode/scoring/internal/matchpoints"
+)
+
+// PuntosPorPagina is the default page size of GET /api/puntos; at most 100.
+const PuntosPorPagina = 50
+
+var (
+	errPartido = apierror.Invalid("Indicá el partido con ?partido=<número>.")
+	errPuntos  = apierror.Invalid("Los puntos tienen que ser un número entero de 0 a 10.")
+)
+
+// MatchPointsHandlers serve GET /api/puntos: who scored what in a finished match.
+type MatchPointsHandlers struct {
+	Service *matchpoints.Service
+}
+
+// page: GET /api/puntos?partido=&puntos=&pagina=&por_pagina= (after session.Required: the
+// player's own row and points come from the session).
+func (h *MatchPointsHandlers) page(c *gin.Context) {
+	partido, err := strconv.ParseInt(c.Query("partido"), 10, 64)
+	if err != nil || partido < 1 {
+		httpserver.Fail(c, errPartido)
+		return
+	}
+	var puntos *int
+	if _, present := c.GetQuery("puntos"); present {
+		n, ok := intQuery(c, "puntos", 0, 0, 10)
+		if !ok {
+			httpserver.Fail(c, errPuntos)
+			return
+		}
+		puntos = &n
+	}
+	pagina, ok := intQuery(c, "pagina", 1, 1, 1<<31-1)
+	if !ok {
+		httpserver.Fail(c, errPagina)
+		return
+	}
+	porPagina, ok := intQuery(c, "por_pagina", PuntosPorPagina, 1, 100)
+	if !ok {
+		httpserver.Fail(c, errPorPagina)
+		return
+	}
+	claims, _ := session.FromContext(c)
+	out, err := h.Service.Page(c.Request.Context(), claims, partido, puntos, pagina, porPagina)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// MatchPointsRoutes mounts GET /api/puntos, for signed-in players (it names everyone's
+// predictions, as GET /api/apuestas does).
+func MatchPointsRoutes(r *gin.Engine, auth *session.Verifier, h *MatchPointsHandlers) {
+	r.GET("/api/puntos", auth.Required(), h.page)
+}
