@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 /**
  * From the landing: 'Ingresar con Google' opens the chooser popup; pick an account there
  * ({email, nombre} through "Usar otra cuenta", or a demo account by its button), and the popup
- * closes and the landing turns into the home.
+ * closes and the landing turns into the home (or the screen whose heading is `landsOn`).
  */
-export async function signInThroughPopup(person, { email, nombre, demo = false }) {
+export async function signInThroughPopup(person, { email, nombre, demo = false, landsOn = `Hola ${nombre}` }) {
   const { page, context } = person;
   await page.getByRole('button', { name: 'Ingresar con Google' }).waitFor();
   // The landing tries to open the popup on its own once; a real browser blocks that. If this one
@@ -32,7 +32,7 @@ export async function signInThroughPopup(person, { email, nombre, demo = false }
     await clickClosing(popup, popup.getByRole('button', { name: 'Continuar' }));
   }
   await closed;
-  await page.getByRole('heading', { name: `Hola ${nombre}` }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { name: landsOn }).waitFor({ timeout: 15_000 });
 }
 
 /** A click that makes the page close itself: the click's own bookkeeping may find it gone. */

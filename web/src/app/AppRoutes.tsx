@@ -10,6 +10,8 @@ import { NotFound } from '../shared/layout/NotFound';
 
 // Organisers only: kept out of the initial JavaScript that every player downloads.
 const AdminPage = lazy(() => import('../features/admin/components/AdminPage'));
+// A match's page: loaded when first opened, so the initial JavaScript stays small.
+const MatchPage = lazy(() => import('../features/match/components/MatchPage'));
 
 export function AppRoutes() {
   return (
@@ -22,6 +24,14 @@ export function AppRoutes() {
         />
         <Route path="posiciones" element={<StandingsPage />} />
         <Route path="resultados" element={<ResultsPage />} />
+        <Route
+          path="partidos/:id"
+          element={
+            <Suspense fallback={<p className="loading" role="status">Cargando…</p>}>
+              <MatchPage />
+            </Suspense>
+          }
+        />
         <Route
           path="admin"
           element={

@@ -187,6 +187,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partidos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One match of any tournament, with its state and result. */
+        get: operations["getPartido"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partidos/{id}/horario": {
         parameters: {
             query?: never;
@@ -249,8 +266,30 @@ export interface paths {
         /** (admin) Enters or corrects a result; scoring follows at once. */
         put: operations["putResultado"];
         post?: never;
-        /** (admin) Removes a result entered by mistake; the match is unplayed again. */
+        /**
+         * (admin) Removes a result entered by mistake; the match is unplayed again.
+         * @description Refused with 409 apuestas_reveladas when it would reopen betting after everyone's
+         *     predictions were shown (a result entered before the cut-off, which is still ahead),
+         *     unless the body says {"forzar": true}; the audit list records it.
+         */
         delete: operations["deleteResultado"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auditoria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** (admin) The organisers' changes, newest first, paginated (who, what, when). */
+        get: operations["getAuditoria"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -332,8 +371,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everyone's predictions for a match, only once it is locked. */
+        /** A page of everyone's predictions for a match, by player name, only once it is locked (403 before). */
         get: operations["getApuestasDePartido"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apuestas/resumen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A match's predictions in numbers: one's own always; once it is locked, how everyone predicted (home win, draw, away win, most predicted scores). */
+        get: operations["getResumenApuestas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -410,6 +466,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/puntos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished match's points: a page of every player's prediction and points, by name, with how many scored each number of points (409 partido_sin_resultado before its result). */
+        get: operations["getPuntosDePartido"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eventos": {
         parameters: {
             query?: never;
@@ -453,7 +526,7 @@ export interface components {
              * @description Stable code.
              * @enum {string}
              */
-            error: "datos_invalidos" | "no_autenticado" | "prohibido" | "origen_no_permitido" | "no_encontrado" | "apuesta_cerrada" | "partido_sin_equipos" | "partido_no_apostable" | "conflicto" | "cuerpo_demasiado_grande" | "tipo_no_soportado" | "metodo_no_permitido" | "demasiadas_solicitudes" | "error_interno" | "servicio_no_disponible" | "credencial_invalida";
+            error: "datos_invalidos" | "no_autenticado" | "prohibido" | "origen_no_permitido" | "no_encontrado" | "apuesta_cerrada" | "partido_finalizado" | "partido_sin_equipos" | "partido_no_apostable" | "apuestas_reveladas" | "conflicto" | "partido_sin_resultado" | "cuerpo_demasiado_grande" | "tipo_no_soportado" | "metodo_no_permitido" | "demasiadas_solicitudes" | "error_interno" | "servicio_no_disponible" | "credencial_invalida";
             /** @description Spanish text for people. */
             mensaje: string;
             request_id: string;
@@ -575,6 +648,11 @@ export interface components {
         HorarioEntrada: {
             /** Format: date-time */
             inicio: string;
+            /**
+             * @description Move it even if that reopens betting after everyone's predictions were shown (409 apuestas_reveladas otherwise); recorded in the audit list.
+             * @default false
+             */
+            forzar: boolean;
         };
         EquiposEntrada: {
             codigo_local: string;
@@ -630,6 +708,46 @@ export interface components {
             /** @description Its matches with a result. */
             finalizados: number;
         };
+        CambioOrganizador: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description The database clock of the change (RFC 3339, UTC).
+             */
+            cuando: string;
+            /**
+             * Format: date
+             * @description cuando in the display time zone, like a match's fecha.
+             */
+            fecha: string;
+            /** @description cuando in the display time zone, HH:MM. */
+            hora: string;
+            /** @description The organiser who made it, from the session. */
+            email: string;
+            nombre: string;
+            /** @enum {string} */
+            accion: "partido_creado" | "resultado_cargado" | "resultado_corregido" | "resultado_borrado" | "horario" | "equipos" | "estado" | "importacion" | "torneo_actual";
+            torneo_id: number | null;
+            /** @description The tournament's name ("" without one). */
+            torneo: string;
+            /** @description null for a change of a whole tournament. */
+            partido_id: number | null;
+            /** @description The match as people read it when it changed, "Argentina - Francia" ("" without one). */
+            partido: string;
+            /** @description The value before, for people: "2 - 1", "sin resultado", "24/11/2026 20:00" (display time zone), "programado". */
+            antes: string;
+            /** @description The value after, the same way; an import's summary. */
+            despues: string;
+            /** @description The change reopened betting after everyone's predictions were shown, on the organiser's explicit request (forzar). */
+            forzado: boolean;
+        };
+        Auditoria: {
+            pagina: number;
+            por_pagina: number;
+            /** @description Changes recorded (every page). */
+            total: number;
+            cambios: components["schemas"]["CambioOrganizador"][];
+        };
         TorneoActualEntrada: {
             /** @description The id of the tournament to make current. */
             torneo: number;
@@ -653,6 +771,64 @@ export interface components {
             nombre: string;
             goles_local: components["schemas"]["Goles"];
             goles_visitante: components["schemas"]["Goles"];
+            /** @description The signed-in player's own prediction. */
+            propia: boolean;
+        };
+        ApuestasDePartido: {
+            partido: number;
+            pagina: number;
+            por_pagina: number;
+            /** @description Predictions of the match (every page). */
+            total: number;
+            apuestas: components["schemas"]["ApuestaDeOtro"][];
+        };
+        Marcador: {
+            goles_local: components["schemas"]["Goles"];
+            goles_visitante: components["schemas"]["Goles"];
+        };
+        ResumenApuestas: {
+            partido: number;
+            /** @description The match is locked (its cut-off passed by the server's clock, or it was played): everyone's predictions are shown. */
+            cerrado: boolean;
+            /** @description The signed-in player's prediction; null without one. */
+            mia: components["schemas"]["Marcador"] | null;
+            /** @description How everyone predicted; null until the match is locked. */
+            distribucion: {
+                total: number;
+                /** @description Predictions of a home win. */
+                local: number;
+                empate: number;
+                /** @description Predictions of an away win. */
+                visitante: number;
+                /** @description The most predicted scores, the most predicted first (ties by home goals, then away goals). */
+                marcadores: {
+                    goles_local: components["schemas"]["Goles"];
+                    goles_visitante: components["schemas"]["Goles"];
+                    jugadores: number;
+                }[];
+            } | null;
+        };
+        PuntosDePartido: {
+            partido: number;
+            pagina: number;
+            por_pagina: number;
+            /** @description Players in the list (with ?puntos=, those who scored that). */
+            total: number;
+            /** @description How many players scored each number of points in the match, the most points first. */
+            por_puntos: {
+                puntos: number;
+                jugadores: number;
+            }[];
+            /** @description The signed-in player's points in the match; null without a prediction. */
+            tus_puntos: number | null;
+            jugadores: {
+                nombre: string;
+                goles_local: components["schemas"]["Goles"];
+                goles_visitante: components["schemas"]["Goles"];
+                puntos: number;
+                /** @description The signed-in player's own row. */
+                propia: boolean;
+            }[];
         };
         Posicion: {
             /** @description Competition ranking (10, 10, 8 -> 1, 1, 3). */
@@ -1181,6 +1357,30 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getPartido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PartidoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partido"];
+                };
+            };
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     putHorario: {
         parameters: {
             query?: never;
@@ -1326,7 +1526,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    forzar?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description The match after the change. */
             200: {
@@ -1337,9 +1544,40 @@ export interface operations {
                     "application/json": components["schemas"]["Partido"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAuditoria: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                por_pagina?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Auditoria"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1507,6 +1745,8 @@ export interface operations {
         parameters: {
             query: {
                 partido: number;
+                pagina?: number;
+                por_pagina?: number;
             };
             header?: never;
             path?: never;
@@ -1514,18 +1754,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Predictions by player name. */
+            /** @description One page of predictions by player name (ties by who registered first). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApuestaDeOtro"][];
+                    "application/json": components["schemas"]["ApuestasDePartido"];
                 };
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getResumenApuestas: {
+        parameters: {
+            query: {
+                partido: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumenApuestas"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
@@ -1635,6 +1901,37 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPuntosDePartido: {
+        parameters: {
+            query: {
+                partido: number;
+                /** @description Only the players who scored this many points in the match. */
+                puntos?: number;
+                pagina?: number;
+                por_pagina?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of players by name (ties by who registered first). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuntosDePartido"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { DevModeBanner } from '../../features/session/components/DevModeBanner';
 import { useSesion } from '../../features/session/api/getSesion';
 import { skipAutomaticSignIn } from '../../features/session/signIn/autoSignIn';
 import { Footer } from './Footer';
+import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
 import './layout.css';
 
 /** Every screen: dev-mode notice, header with navigation, the screen itself, footer. */
 export function Layout() {
   const sesion = useSesion();
   const jugador = sesion.data ?? null;
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
   useEffect(() => {
     if (jugador) skipAutomaticSignIn();
   }, [jugador]);
@@ -46,7 +49,7 @@ export function Layout() {
           </nav>
         </div>
       </header>
-      <main id="contenido" className="site-main" tabIndex={-1}>
+      <main id="contenido" className="site-main" tabIndex={-1} ref={main}>
         <Outlet />
       </main>
       <Footer />

@@ -41,6 +41,7 @@ describe('AdminPage', () => {
       }
       if (r.path === '/api/partidos') return { status: 200, body: [partido(1, 'México', 'Sudáfrica')] };
       if (r.path === '/api/partidos?torneo=1') return { status: 200, body: [partido(201, 'Qatar', 'Ecuador')] };
+      if (r.path.startsWith('/api/auditoria')) return { status: 200, body: { pagina: 1, por_pagina: 10, total: 0, cambios: [] } };
       return undefined;
     });
     renderWithProviders(<AdminPage />, { route: '/admin' });

@@ -6,6 +6,7 @@ import { usePartidos, type Partido } from '../api/getPartidos';
 import { CurrentTournamentForm } from './CurrentTournamentForm';
 import { ImportForm } from './ImportForm';
 import { MatchAdminCard } from './MatchAdminCard';
+import { OrganiserChanges } from './OrganiserChanges';
 import './admin.css';
 
 function matches(partido: Partido, search: string): boolean {
@@ -16,8 +17,8 @@ function matches(partido: Partido, search: string): boolean {
 }
 
 /**
- * /admin (organisers): which tournament is current, importing one, then results, schedule, teams
- * and state per match of any tournament (the current one by default).
+ * /admin (organisers): which tournament is current, importing one, the organisers' recent changes,
+ * then results, schedule, teams and state per match of any tournament (the current one by default).
  */
 export default function AdminPage() {
   usePageTitle('Organizar');
@@ -31,6 +32,7 @@ export default function AdminPage() {
       <h1 id={`${id}-titulo`}>Organizar el torneo</h1>
       <CurrentTournamentForm />
       <ImportForm />
+      <OrganiserChanges />
       <section className="admin-section" aria-labelledby={`${id}-partidos`}>
         <h2 id={`${id}-partidos`}>Partidos</h2>
         {torneos.isSuccess && torneos.data.length > 1 && (

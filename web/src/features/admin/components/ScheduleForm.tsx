@@ -1,20 +1,28 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Partido } from '../api/getPartidos';
-import { putHorario } from '../api/putHorario';
+import { putHorario, type Horario } from '../api/putHorario';
 import { fromDateTimeLocal, toDateTimeLocal } from '../hooks/dateTimeLocal';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { MutationFeedback } from './MutationFeedback';
 
-/** Moves a match's kick-off; the time is entered in the browser's own time zone. */
+/**
+ * Moves a match's kick-off; the time is entered in the browser's own time zone. When the server
+ * refuses a move that would reopen betting after the predictions were shown, the organiser may
+ * insist, on purpose.
+ */
 export function ScheduleForm({ partido }: { partido: Partido }) {
   const id = useId();
   const [value, setValue] = useState(() => toDateTimeLocal(partido.inicio));
-  const cambiar = useAdminMutation((inicio: string) => putHorario(partido.id, inicio));
+  const cambiar = useAdminMutation((horario: Horario) => putHorario(partido.id, horario));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const inicio = fromDateTimeLocal(value);
-    if (inicio) cambiar.mutate(inicio);
+    if (inicio) cambiar.mutate({ inicio });
+  };
+  const forzar = () => {
+    const inicio = fromDateTimeLocal(value);
+    if (inicio) cambiar.mutate({ inicio, forzar: true });
   };
 
   return (
@@ -34,7 +42,11 @@ export function ScheduleForm({ partido }: { partido: Partido }) {
           Cambiar horario
         </button>
       </div>
-      <MutationFeedback mutation={cambiar} successText="Horario cambiado." />
+      <MutationFeedback
+        mutation={cambiar}
+        successText={cambiar.variables?.forzar ? 'Horario cambiado. Quedó registrado que reabriste las apuestas.' : 'Horario cambiado.'}
+        force={{ label: 'Cambiar igual y reabrir las apuestas', run: forzar }}
+      />
     </form>
   );
 }

@@ -10,8 +10,10 @@ import { WarningBanner } from './WarningBanner';
 import './home.css';
 
 /**
- * Signed in at /: greeting, the current tournament, rules, the way to /jugadas, and its standings
- * and results side by side (both follow new results live).
+ * Signed in at /: greeting, the current tournament, the way to /jugadas with its cut-off warning,
+ * the rules, and the standings and results side by side (both follow new results live). The way
+ * to /jugadas comes before the rules, so a phone shows it without scrolling: the rules are read
+ * once, the predictions are made every matchday.
  */
 export function Home({ jugador }: { jugador: Jugador }) {
   usePageTitle('Inicio');
@@ -22,11 +24,11 @@ export function Home({ jugador }: { jugador: Jugador }) {
         <SignOutButton />
       </div>
       <TournamentSubtitle prefix="Torneo: " />
-      <Rules />
       <WarningBanner />
       <Link className="button button--big" to="/jugadas">
         Hacé tus jugadas
       </Link>
+      <Rules />
       <div className="home__blocks">
         <StandingsBlock jugadorId={jugador.id} />
         <ResultsBlock jugadorId={jugador.id} />

@@ -1,27 +1,40 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/ApiError';
-import { ErrorMessage } from '../../../shared/components/ErrorMessage';
 import { Flag } from '../../../shared/flags/Flag';
-import { formatFecha, formatScore } from '../../../shared/format';
+import { formatScore } from '../../../shared/format';
+import { returnAfterSignIn } from '../../session/signIn/returnAfterSignIn';
 import { apuestasQueryKey, type Apuesta } from '../api/getApuestas';
 import { partidosSinJugarQueryKey, type PartidoSinJugar } from '../api/getPartidosSinJugar';
 import { postApuesta } from '../api/postApuesta';
 import { putApuesta } from '../api/putApuesta';
+import { draftOf, dropDraft, keepDraft, type Draft } from '../save/drafts';
+import { GOLES_INVALIDOS, parseGoles } from '../save/goles';
+import { describeSaveError, sessionEnded, STALE_LIST_CODES } from '../save/saveError';
+import type { SaveFeedback } from '../save/saveFeedback';
+import { cierreText, localDate, localTime } from './matchday';
+import { SaveError } from './SaveError';
 import './predictions.css';
 
 // The specification's alerts, word for word.
 export const FALTA_LOCAL = 'Te falta poner el resultado del equipo local.';
 export const FALTA_VISITANTE = 'Te falta poner el resultado del equipo visitante.';
 
-// Refusals that mean the match can no longer take predictions: the list is stale, reload it.
-const CLOSED = new Set(['apuesta_cerrada', 'partido_no_apostable', 'partido_sin_equipos']);
+export const RECUPERADA =
+  'Recuperamos lo que habías escrito antes de que se cerrara tu sesión: tocá Guardar para guardarlo.';
+export const AVISO_SESION_CERRADA =
+  'Tu sesión se cerró y tu jugada no se guardó. Ingresá de nuevo y volvés a tus jugadas con lo que habías escrito.';
 
 interface Props {
   partido: PartidoSinJugar;
   /** The player's current prediction for this match, if any. */
   apuesta: Apuesta | undefined;
   email: string;
+  /** What the card says after the player's last save (held by the page: see useFeedbackByMatch). */
+  feedback: SaveFeedback | undefined;
+  onFeedback: (feedback: SaveFeedback | undefined) => void;
 }
 
 interface Goles {
@@ -29,49 +42,105 @@ interface Goles {
   goles_visitante: number;
 }
 
+/** Where the inputs start: a score kept when the session ended, else the saved prediction. */
+function initialScore(email: string, partido: PartidoSinJugar, apuesta: Apuesta | undefined): Draft {
+  const draft = partido.apostable ? draftOf(email, partido.id) : undefined;
+  if (draft) return draft;
+  if (apuesta) return { local: String(apuesta.goles_local), visitante: String(apuesta.goles_visitante) };
+  return { local: '', visitante: '' };
+}
+
 /**
- * One match still to be played. Inputs and 'Guardar' only while it takes predictions; the previous
- * prediction in brackets (or 'Sin jugada'). The first save creates the prediction, later ones
- * update it, and each save reloads the player's predictions.
+ * One match still to be played. Inputs (starting from the saved prediction) and 'Guardar' only
+ * while it takes predictions; the previous prediction in brackets (or 'Sin jugada'). The first
+ * save creates the prediction, later ones update it, and each save reloads the player's
+ * predictions. A failed save keeps what was typed and says why.
  */
-export function MatchRow({ partido, apuesta, email }: Props) {
+export function MatchRow({ partido, apuesta, email, feedback, onFeedback }: Props) {
   const queryClient = useQueryClient();
   const id = useId();
-  const [local, setLocal] = useState('');
-  const [visitante, setVisitante] = useState('');
+  const [initial] = useState(() => initialScore(email, partido, apuesta));
+  const [local, setLocal] = useState(initial.local);
+  const [visitante, setVisitante] = useState(initial.visitante);
+
+  // A score kept when the session ended is in the inputs now (initialScore): say so, once, and
+  // forget it. Only on the card's first showing, hence no dependencies.
+  useEffect(() => {
+    if (!draftOf(email, partido.id)) return;
+    dropDraft(email, partido.id);
+    if (partido.apostable) onFeedback({ kind: 'restored' });
+  }, []);
 
   const save = useMutation({
+    // Offline, fail at once and say so: by default a mutation waits, paused, with a grey button.
+    networkMode: 'always',
     mutationFn: (goles: Goles) => {
       const body = { partido: partido.id, ...goles, jugador: email };
       return apuesta ? putApuesta(email, apuesta.id, body) : postApuesta(email, body);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apuestasQueryKey(email) }),
-    onError: (error) => {
-      if (error instanceof ApiError && CLOSED.has(error.code)) {
+    onMutate: () => onFeedback(undefined),
+    onSuccess: () => {
+      onFeedback({ kind: 'saved' });
+      return queryClient.invalidateQueries({ queryKey: apuestasQueryKey(email) });
+    },
+    onError: (error, goles) => {
+      if (sessionEnded(error)) {
+        // The app goes to the landing now (a 401 asks who is signed in): keep the score for later.
+        keepDraft(email, partido.id, { local: String(goles.goles_local), visitante: String(goles.goles_visitante) });
+        returnAfterSignIn('/jugadas', AVISO_SESION_CERRADA);
+      }
+      if (error instanceof ApiError && STALE_LIST_CODES.has(error.code)) {
         void queryClient.invalidateQueries({ queryKey: partidosSinJugarQueryKey });
       }
+      onFeedback({ kind: 'error', ...describeSaveError(error) });
     },
   });
 
+  /** An alert replaces whatever the card said before, before the dialog shows. */
+  const alertInstead = (message: string) => {
+    flushSync(() => onFeedback(undefined));
+    window.alert(message);
+  };
+
+  const send = () => {
+    if (local.trim() === '') return alertInstead(FALTA_LOCAL);
+    if (visitante.trim() === '') return alertInstead(FALTA_VISITANTE);
+    const golesLocal = parseGoles(local);
+    const golesVisitante = parseGoles(visitante);
+    if (golesLocal === null || golesVisitante === null) {
+      onFeedback({ kind: 'error', message: GOLES_INVALIDOS, retry: false });
+      return;
+    }
+    save.mutate({ goles_local: golesLocal, goles_visitante: golesVisitante });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (local.trim() === '') {
-      window.alert(FALTA_LOCAL);
-      return;
-    }
-    if (visitante.trim() === '') {
-      window.alert(FALTA_VISITANTE);
-      return;
-    }
-    save.mutate({ goles_local: Number(local), goles_visitante: Number(visitante) });
+    send();
+  };
+
+  /** 'Jugada guardada.' is about the saved numbers: it goes once they are changed. */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    if (feedback?.kind === 'saved') onFeedback(undefined);
   };
 
   return (
     <li className="match-card" data-partido={partido.id}>
+      {/* Date, time and cut-off all in the browser's zone, like the day headings: the server's
+          fecha and hora are in the tournament's zone, and a card mixing the two could say
+          "00:00 · cierra 02:00". In Argentina they are the same. */}
       <p className="card-meta">
-        {partido.nombre_categoria} · <time dateTime={partido.inicio}>{formatFecha(partido.fecha)} · {partido.hora}</time>
+        {partido.nombre_categoria} ·{' '}
+        <time dateTime={partido.inicio}>
+          {localDate(partido.inicio)} · {localTime(partido.inicio)}
+        </time>
+        {' · '}
+        <time className="match-card__cierre" dateTime={partido.cierre}>
+          {cierreText(partido, new Date())}
+        </time>
       </p>
-      {/* noValidate: the only client checks are the specification's two alerts; the server says the rest. */}
+      {/* noValidate: the client's checks are the specification's two alerts and the goals' range. */}
       <form className="match-card__form" onSubmit={submit} noValidate>
         <TeamLine
           inputId={`${id}-local`}
@@ -79,7 +148,7 @@ export function MatchRow({ partido, apuesta, email }: Props) {
           bandera={partido.bandera_local}
           apostable={partido.apostable}
           value={local}
-          onChange={setLocal}
+          onChange={edit(setLocal)}
         />
         <TeamLine
           inputId={`${id}-visitante`}
@@ -87,7 +156,7 @@ export function MatchRow({ partido, apuesta, email }: Props) {
           bandera={partido.bandera_visitante}
           apostable={partido.apostable}
           value={visitante}
-          onChange={setVisitante}
+          onChange={edit(setVisitante)}
         />
         <div className="match-card__footer">
           <span className="match-card__previous">
@@ -109,14 +178,27 @@ export function MatchRow({ partido, apuesta, email }: Props) {
           )}
         </div>
       </form>
-      {save.isSuccess && (
+      {feedback?.kind === 'saved' && (
         <p className="match-card__saved" role="status">
           Jugada guardada.
         </p>
       )}
-      {save.isError && (
-        <ErrorMessage error={save.error} onRetry={() => save.variables && save.mutate(save.variables)} compact />
+      {feedback?.kind === 'restored' && (
+        <p className="match-card__restored" role="status">
+          {RECUPERADA}
+        </p>
       )}
+      {feedback?.kind === 'error' && (
+        <SaveError message={feedback.message} onRetry={feedback.retry ? send : undefined} />
+      )}
+      <p className="match-card__more">
+        <Link to={`/partidos/${partido.id}`}>
+          {'Ver el partido '}
+          <span className="visually-hidden">
+            {partido.nombre_local} contra {partido.nombre_visitante}
+          </span>
+        </Link>
+      </p>
     </li>
   );
 }

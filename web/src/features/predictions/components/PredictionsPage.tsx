@@ -6,13 +6,16 @@ import type { Jugador } from '../../session/api/getSesion';
 import { TournamentSubtitle } from '../../tournaments/components/TournamentSubtitle';
 import { useApuestas } from '../api/getApuestas';
 import { usePartidosSinJugar } from '../api/getPartidosSinJugar';
-import { MatchRow } from './MatchRow';
+import { useFeedbackByMatch } from '../save/saveFeedback';
+import { MatchdayList } from './MatchdayList';
 
 /** /jugadas: the current tournament's matches still to be played, each saved on its own. */
 export function PredictionsPage({ jugador }: { jugador: Jugador }) {
   usePageTitle('Tus jugadas');
   const partidos = usePartidosSinJugar();
   const apuestas = useApuestas(jugador.email);
+  // Here, above the lists: a reload of either list must not take a card's message away.
+  const feedback = useFeedbackByMatch();
   return (
     <section className="page predictions" aria-labelledby="jugadas-titulo">
       <WarningBanner />
@@ -28,17 +31,7 @@ export function PredictionsPage({ jugador }: { jugador: Jugador }) {
       <QueryView query={partidos} loadingText="Cargando los partidos…">
         {(lista) => (
           <QueryView query={apuestas} loadingText="Cargando tus jugadas…">
-            {(mias) => {
-              if (lista.length === 0) return <p className="empty">No quedan partidos por jugar.</p>;
-              const porPartido = new Map(mias.map((a) => [a.partido, a]));
-              return (
-                <ul className="match-list">
-                  {lista.map((p) => (
-                    <MatchRow key={p.id} partido={p} apuesta={porPartido.get(p.id)} email={jugador.email} />
-                  ))}
-                </ul>
-              );
-            }}
+            {(mias) => <MatchdayList partidos={lista} apuestas={mias} email={jugador.email} feedback={feedback} />}
           </QueryView>
         )}
       </QueryView>

@@ -1,4 +1,5 @@
 import './results.css';
+import { Link } from 'react-router';
 import { Flag } from '../../../shared/flags/Flag';
 import { formatFecha, formatScore } from '../../../shared/format';
 import type { ResultadoPartido } from '../api/getResultados';
@@ -25,12 +26,14 @@ export function ResultCard({ partido, conJugada }: Props) {
       <p className="card-meta">
         {partido.nombre_categoria} · {formatFecha(partido.fecha)} · {partido.hora}
       </p>
+      {/* The spaces keep the score a word of its own when read as text ("Argentina 1 - 2 Francia");
+          the grid lays the three parts out apart and ignores them. */}
       <div className="result-card__score">
         <span className="team team--local">
           <Flag code={partido.bandera_local} />
           <span className="team__name">{partido.nombre_local}</span>
-        </span>
-        <strong className="result-card__goals">{formatScore(r.goles_local, r.goles_visitante)}</strong>
+        </span>{' '}
+        <strong className="result-card__goals">{formatScore(r.goles_local, r.goles_visitante)}</strong>{' '}
         <span className="team team--visitante">
           <span className="team__name">{partido.nombre_visitante}</span>
           <Flag code={partido.bandera_visitante} />
@@ -55,6 +58,14 @@ export function ResultCard({ partido, conJugada }: Props) {
           )}
         </p>
       )}
+      <p className="result-card__more">
+        <Link to={`/partidos/${partido.partido}`}>
+          Ver el partido{' '}
+          <span className="visually-hidden">
+            {partido.nombre_local} - {partido.nombre_visitante}
+          </span>
+        </Link>
+      </p>
     </li>
   );
 }

@@ -1,8 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { fakeFetch } from '../../../test/fakeFetch';
 import { renderWithProviders } from '../../../test/render';
 import { sesionQueryKey } from '../api/getSesion';
+import { returnAfterSignIn } from '../signIn/returnAfterSignIn';
 import { SignInButton } from './SignInButton';
 
 const jugador = { id: 3, nombre: 'Ana', email: 'ana@prode.test', admin: false };
@@ -40,5 +42,30 @@ describe('SignInButton (dev mode)', () => {
       { method: 'POST', path: '/api/sesion', body: { code: 'c0de' } },
       { method: 'POST', path: '/api/jugadores', body: { nombre: 'Ana', email: 'ana@prode.test' } },
     ]);
+  });
+
+  it('after a session that ended under the player, says why and goes back to where they were', async () => {
+    fakeFetch((r) => {
+      if (r.path === '/api/sesion/proveedor') return { status: 200, body: { modo: 'dev', client_id: '' } };
+      if (r.method === 'POST' && r.path === '/api/sesion') return { status: 200, body: jugador };
+      if (r.method === 'POST' && r.path === '/api/jugadores') return { status: 200, body: jugador };
+      return undefined;
+    });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    returnAfterSignIn('/jugadas', 'Tu sesión se cerró: ingresá de nuevo.');
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<SignInButton />} />
+        <Route path="/jugadas" element={<h1>Tus jugadas</h1>} />
+      </Routes>,
+    );
+    expect(await screen.findByText('Tu sesión se cerró: ingresá de nuevo.')).toBeInTheDocument();
+    await act(async () => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { tipo: 'prode-codigo', code: 'c0de' }, origin: window.location.origin }),
+      );
+    });
+    expect(await screen.findByRole('heading', { name: 'Tus jugadas' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('prode.volver-tras-ingresar')).toBeNull();
   });
 });

@@ -1,19 +1,25 @@
+import { useState } from 'react';
 import { ErrorMessage } from '../../../shared/components/ErrorMessage';
 import { useProveedor } from '../api/getProveedor';
 import { useAutoSignInOnce } from '../signIn/autoSignIn';
+import { pendingReturn } from '../signIn/returnAfterSignIn';
 import { useSignIn } from '../signIn/useSignIn';
+import './signIn.css';
 
 /** 'Ingresar con Google': opens the sign-in popup (and tries once on its own when shown). */
 export function SignInButton() {
   const proveedor = useProveedor();
   const signIn = useSignIn(proveedor.data);
   useAutoSignInOnce(proveedor.isSuccess, signIn.start);
+  // Why the player is here again, when their session ended in the middle of something.
+  const [returning] = useState(pendingReturn);
 
   if (proveedor.isError) {
     return <ErrorMessage error={proveedor.error} onRetry={() => void proveedor.refetch()} />;
   }
   return (
     <div className="sign-in">
+      {returning && <p className="sign-in__notice">{returning.aviso}</p>}
       <button
         type="button"
         className="button button--google"

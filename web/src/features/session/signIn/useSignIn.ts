@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/ApiError';
 import type { Proveedor } from '../api/getProveedor';
 import { sesionQueryKey } from '../api/getSesion';
@@ -7,6 +8,7 @@ import { postJugador } from '../api/postJugador';
 import { postSesion } from '../api/postSesion';
 import { codeFromMessage, openDevChooser } from './devChooser';
 import { loadGoogleIdentity, requestGoogleCode } from './googleIdentity';
+import { takePendingReturn } from './returnAfterSignIn';
 
 const popupBlocked = () =>
   new ApiError(
@@ -31,10 +33,12 @@ export interface SignIn {
 /**
  * The whole sign-in: popup (dev chooser or Google), then POST /api/sesion with the code, then
  * POST /api/jugadores (the specification registers the player on every sign-in), then the
- * session query holds the player and every screen follows.
+ * session query holds the player and every screen follows. A screen whose session ended under
+ * the player (returnAfterSignIn) is where they go back to.
  */
 export function useSignIn(proveedor: Proveedor | undefined): SignIn {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -47,13 +51,15 @@ export function useSignIn(proveedor: Proveedor | undefined): SignIn {
         await postJugador(jugador);
         queryClient.setQueryData(sesionQueryKey, jugador);
         void queryClient.invalidateQueries({ queryKey: sesionQueryKey });
+        const back = takePendingReturn();
+        if (back) void navigate(back.path, { replace: true });
       } catch (e) {
         setError(e);
       } finally {
         setBusy(false);
       }
     },
-    [queryClient],
+    [queryClient, navigate],
   );
 
   // The dev chooser answers with a message; Google's flow answers through its callback.

@@ -27,6 +27,11 @@ describe('StandingsTable', () => {
     expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', 'Carla', '5']);
   });
 
+  it('has a caption, so a screen reader names the table', () => {
+    render(<StandingsTable posiciones={posiciones} jugadorId={null} />);
+    expect(screen.getByRole('table', { name: 'Tabla de posiciones' })).toBeInTheDocument();
+  });
+
   it("highlights the signed-in player's row", () => {
     render(<StandingsTable posiciones={posiciones} jugadorId={11} />);
     const own = screen.getByRole('row', { current: true });

@@ -21,6 +21,8 @@ export function StandingsTable({ posiciones, jugadorId }: Props) {
   return (
     <div className="table-scroll">
       <table className="standings-table">
+        {/* Named for screen readers' table lists; the heading above already says it on screen. */}
+        <caption className="visually-hidden">Tabla de posiciones</caption>
         <thead>
           <tr>
             <th scope="col" className="standings-table__rank">

@@ -1,0 +1,44 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+
+interface Props {
+  /** The question, in full: it names the match and says what follows. */
+  question: string;
+  confirmText: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The confirmation destroys something (a red button). */
+  danger?: boolean;
+}
+
+/**
+ * A confirmation inside the form, in place of its buttons: the question and two answers. Focus
+ * moves to "Cancelar", the answer that changes nothing, so a screen reader reads the question
+ * (the group's name) and an Enter pressed twice by mistake does no harm; Escape cancels too.
+ * The caller puts focus back where it was after cancelling.
+ */
+export function ConfirmStep({ question, confirmText, onConfirm, onCancel, danger = false }: Props) {
+  const id = useId();
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+  return (
+    <div className="confirm-step" role="group" aria-labelledby={`${id}-pregunta`} onKeyDown={onKeyDown}>
+      <p id={`${id}-pregunta`} className="confirm-step__question">
+        {question}
+      </p>
+      <div className="admin-form__actions">
+        <button type="button" className={danger ? 'button button--danger' : 'button'} onClick={onConfirm}>
+          {confirmText}
+        </button>
+        <button type="button" className="button button--secondary" ref={cancel} onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </div>
+  );
+}

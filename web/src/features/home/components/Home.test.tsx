@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { fakeFetch } from '../../../test/fakeFetch';
+import { renderWithProviders } from '../../../test/render';
+import { Home } from './Home';
+
+const jugador = { id: 3, nombre: 'Ana', email: 'ana@prode.test', admin: false };
+
+function serve() {
+  return fakeFetch((r) => {
+    if (r.path === '/api/torneos') {
+      return { status: 200, body: [{ id: 1, nombre: 'Mundial 2022', actual: true, partidos: 64, finalizados: 0 }] };
+    }
+    if (r.path.startsWith('/api/posiciones')) return { status: 200, body: { pagina: 1, por_pagina: 10, total: 0, posiciones: [] } };
+    if (r.path === '/api/resultados') return { status: 200, body: [] };
+    return undefined;
+  });
+}
+
+/** Whether `a` comes before `b` in the page, as a screen reader and a phone's scroll meet them. */
+const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+describe('Home', () => {
+  it("puts 'Hacé tus jugadas' and its warning right after the greeting, before the rules and the blocks", async () => {
+    serve();
+    renderWithProviders(<Home jugador={jugador} />);
+    const greeting = screen.getByRole('heading', { level: 1, name: 'Hola Ana' });
+    const warning = screen.getByRole('note');
+    const cta = screen.getByRole('link', { name: 'Hacé tus jugadas' });
+    const rules = screen.getByRole('heading', { name: 'Reglamento' });
+    const standings = screen.getByRole('heading', { name: 'Tabla de posiciones' });
+    const results = screen.getByRole('heading', { name: 'Resultados' });
+    expect(cta).toHaveAttribute('href', '/jugadas');
+    const order = [greeting, warning, cta, rules, standings, results];
+    order.slice(1).forEach((el, i) => expect(before(order[i]!, el)).toBe(true));
+    expect(await screen.findByText('Todavía no terminó ningún partido.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { QueryView } from '../../../shared/components/QueryView';
+import { useApuestasDePartido } from '../api/getApuestasDePartido';
+import { ListPager } from './ListPager';
+import { PlayersTable } from './PlayersTable';
+
+interface Props {
+  partido: number;
+  jugadorId: number;
+}
+
+/** A locked match not played yet: everyone's predictions, by name, a page at a time. */
+export function PredictionsList({ partido, jugadorId }: Props) {
+  const [pagina, setPagina] = useState(1);
+  const apuestas = useApuestasDePartido(partido, pagina, jugadorId);
+  return (
+    <section className="match-block" aria-labelledby="jugadas-titulo">
+      <h2 id="jugadas-titulo">Las jugadas de todos</h2>
+      <QueryView query={apuestas} loadingText="Cargando las jugadas…">
+        {(page) => {
+          if (page.total === 0) return <p className="empty">Nadie hizo jugadas para este partido.</p>;
+          const totalPaginas = Math.max(1, Math.ceil(page.total / page.por_pagina));
+          return (
+            <>
+              <PlayersTable
+                caption={`Jugadas de todos, por nombre (página ${page.pagina} de ${totalPaginas})`}
+                filas={page.apuestas}
+                conPuntos={false}
+              />
+              <ListPager pagina={page.pagina} totalPaginas={totalPaginas} onChange={setPagina} />
+            </>
+          );
+        }}
+      </QueryView>
+    </section>
+  );
+}
