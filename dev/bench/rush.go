@@ -120,6 +120,10 @@ func (b *bench) rush(ctx context.Context, players []player, writable []int64, ad
 	if err := errors.Join(resultErr, signUpErr); err != nil {
 		return f, err
 	}
+	// The result's event follows its scoring, which may outlast the loads on a busy machine.
+	for deadline := time.Now().Add(30 * time.Second); len(streams.heard()) < f.Live.Streams && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
 	f.Live.ToEvent = streams.heard()
 	after, err := standingsSources(b.cfg.ScoringAdmin)
 	if err != nil {
