@@ -6,6 +6,7 @@
 # Overrides: PRODE_PORT (8080), PRODE_STATE_DIR (.dev), PRODE_PG_PORT (55432),
 # PRODE_REDIS_PORT (56379), PRODE_SVC_PORT_BASE (18080: services on 18081..18084, admin +1000),
 # PRODE_LOG_LEVEL (info; debug also logs every successful request),
+# PRODE_SIGNIN_RATE and PRODE_SIGNIN_BURST (the players service's SIGNIN_RATE and SIGNIN_BURST),
 # PRODE_WEB_DIST (a web app built already, e.g. another checkout's web/dist, served instead of
 # building web/; one without index.html gives a placeholder page),
 # REAL_DATES=1 seeds the real Qatar 2022 dates instead of shifting them to the near future.
@@ -53,7 +54,9 @@ for svc in "${SERVICES[@]}"; do
   done
   extra=()
   case $svc in
-    players) extra=(ADMIN_EMAILS=admin@prode.test DEV_LOGIN=true) ;;   # the local account chooser stands in for Google
+    players) extra=(ADMIN_EMAILS=admin@prode.test DEV_LOGIN=true)    # the local account chooser stands in for Google
+             # The e2e suite signs in some forty people from one address: more than 10/min.
+             [ -z "${PRODE_SIGNIN_RATE:-}" ] || extra+=(SIGNIN_RATE="$PRODE_SIGNIN_RATE" SIGNIN_BURST="${PRODE_SIGNIN_BURST:-10}") ;;
     scoring) extra=(REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0") ;;
   esac
   # A clean environment: what the service sees is exactly this list, whatever the shell has.
