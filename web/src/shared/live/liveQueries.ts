@@ -27,10 +27,43 @@ function currentTorneo(queryClient: QueryClient): number | undefined {
  * another: refetching one too many is cheap, missing one is not.
  */
 export function invalidateTorneo(queryClient: QueryClient, torneo: number): Promise<void> {
-  const current = currentTorneo(queryClient);
-  const affected = (key: TorneoKey | unknown) =>
-    key === torneo || (key === 'actual' && (current === undefined || current === torneo));
+  const affected = affects(queryClient, torneo);
   return queryClient.invalidateQueries({ predicate: (q) => isLive(q) && affected(q.queryKey[1]) });
+}
+
+/** Whether a live query's tournament key names `torneo` (see invalidateTorneo). */
+function affects(queryClient: QueryClient, torneo: number): (key: TorneoKey | unknown) => boolean {
+  const current = currentTorneo(queryClient);
+  return (key) => key === torneo || (key === 'actual' && (current === undefined || current === torneo));
+}
+
+/** Refetches of an event's tournament while a standings answer on screen is still older. */
+export const CATCH_UP_TRIES = 4;
+export const CATCH_UP_DELAY_MS = 500;
+
+/**
+ * An event says `torneo`'s standings reached `version`: refetch what is on screen for it and,
+ * while a standings answer on screen is still older (the replica that answered had not heard of
+ * the version yet: another replica's stream told us first), again a moment later, a few times.
+ */
+export async function catchUp(queryClient: QueryClient, torneo: number, version: number): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    await invalidateTorneo(queryClient, torneo);
+    if (tries >= CATCH_UP_TRIES || !showsOlder(queryClient, torneo, version)) return;
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_DELAY_MS));
+  }
+}
+
+/** Whether a standings answer on screen for `torneo` is older than `version`. */
+function showsOlder(queryClient: QueryClient, torneo: number, version: number): boolean {
+  const affected = affects(queryClient, torneo);
+  return queryClient
+    .getQueryCache()
+    .findAll({ predicate: (q) => q.queryKey[0] === 'posiciones' && affected(q.queryKey[1]) && q.getObserversCount() > 0 })
+    .some((q) => {
+      const shown = (q.state.data as { version?: unknown } | undefined)?.version;
+      return typeof shown === 'number' && shown < version;
+    });
 }
 
 /** Events may have been missed (the stream was down): refresh every tournament's live queries. */

@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../test/render';
 import { useResultados } from '../../features/results/api/getResultados';
 import { StandingsBlock } from '../../features/standings/components/StandingsBlock';
 import { useLiveMode } from './liveContext';
+import { CATCH_UP_TRIES } from './liveQueries';
 
 /** The current tournament's table: Ana's points grow as the test's "server" enters results. */
 function serve(state: { puntaje: number }) {
@@ -78,7 +79,7 @@ describe('live updates', () => {
 
     // A result of the current tournament (1): its table updates, tournament 2's results do not reload.
     state.puntaje = 20;
-    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 43 }, '43'));
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 20 }, '20'));
     await waitFor(() => expect(puntajeDeAna()).toBe('20'));
     expect(count(requests, TABLA)).toBe(2);
     expect(count(requests, PASADOS)).toBe(1);
@@ -104,8 +105,46 @@ describe('live updates', () => {
     act(() => streams.latest.emit('posiciones', { torneo: 2, version: 9 }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(count(requests, TABLA)).toBe(1);
-    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 44 }));
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 10 }));
     await waitFor(() => expect(count(requests, TABLA)).toBe(2));
+  });
+
+  it("asks again while the answer is older than the event's version (another replica had not heard of it yet)", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const state = { puntaje: 10 };
+    const { requests } = serve(state);
+    const streams = fakeEventSources();
+    renderWithProviders(<StandingsBlock jugadorId={99} />, { live: streams.factory });
+    await pass(100);
+    expect(puntajeDeAna()).toBe('10');
+    act(() => streams.latest.open());
+
+    // The event says version 20, but the replica that answers the refetch still has 10.
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 20 }, '20'));
+    await pass(100);
+    expect(count(requests, TABLA)).toBe(2);
+    expect(puntajeDeAna()).toBe('10');
+
+    state.puntaje = 20; // it has heard of it now
+    await pass(600);
+    expect(count(requests, TABLA)).toBe(3);
+    expect(puntajeDeAna()).toBe('20');
+
+    // Caught up: no more requests.
+    await pass(5_000);
+    expect(count(requests, TABLA)).toBe(3);
+  });
+
+  it('gives up asking again after a few tries', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { requests } = serve({ puntaje: 10 });
+    const streams = fakeEventSources();
+    renderWithProviders(<StandingsBlock jugadorId={99} />, { live: streams.factory });
+    await pass(100);
+    act(() => streams.latest.open());
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 99 }, '99'));
+    await pass(10_000);
+    expect(count(requests, TABLA)).toBe(1 + 1 + CATCH_UP_TRIES);
   });
 
   it('polls every 30 s when the server is full (503), and streams again once a new stream opens', async () => {

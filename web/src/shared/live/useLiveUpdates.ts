@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Schemas } from '../api/types';
 import type { LiveMode } from './liveContext';
-import { invalidateAllLive, invalidateTorneo } from './liveQueries';
+import { catchUp, invalidateAllLive } from './liveQueries';
 
 /** What the hook needs of an EventSource: the browser's own, or a fake in tests. */
 export interface EventSourceLike {
@@ -28,11 +28,12 @@ export function browserEventSource(): EventSourceFactory | null {
 }
 
 /** A `posiciones` event's data (Schemas['EventoPosiciones']), or null when it is not one. */
-function parseEvent(data: unknown): Pick<Schemas['EventoPosiciones'], 'torneo'> | null {
+function parseEvent(data: unknown): Pick<Schemas['EventoPosiciones'], 'torneo' | 'version'> | null {
   if (typeof data !== 'string') return null;
   try {
     const parsed = JSON.parse(data) as Partial<Record<keyof Schemas['EventoPosiciones'], unknown>>;
-    return typeof parsed.torneo === 'number' ? { torneo: parsed.torneo } : null;
+    if (typeof parsed.torneo !== 'number') return null;
+    return { torneo: parsed.torneo, version: typeof parsed.version === 'number' ? parsed.version : 0 };
   } catch {
     return null;
   }
@@ -41,7 +42,7 @@ function parseEvent(data: unknown): Pick<Schemas['EventoPosiciones'], 'torneo'> 
 /**
  * Opens the one stream of live updates (GET /api/eventos) and keeps it up for as long as the
  * component using it lives (LiveUpdatesProvider, once per tab). Each `posiciones` event refetches
- * that tournament's standings and results on screen. The browser reconnects by itself, sending
+ * that tournament's standings and results on screen, until the standings show its version. The browser reconnects by itself, sending
  * Last-Event-ID; when the stream fails repeatedly, or the browser gives up on it (a 503 when the
  * server is full), the mode turns 'polling' and live queries refetch on an interval, while a new
  * stream is tried now and then; once one opens, the mode is 'streaming' again.
@@ -92,7 +93,7 @@ export function useLiveUpdates(createEventSource: EventSourceFactory | null): Li
       });
       s.addEventListener('posiciones', (event) => {
         const parsed = parseEvent((event as MessageEvent).data);
-        if (parsed) void invalidateTorneo(queryClient, parsed.torneo);
+        if (parsed) void catchUp(queryClient, parsed.torneo, parsed.version);
       });
       s.addEventListener('error', () => {
         missed = true;
