@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
 import { usePuntosDePartido, type PaginaDePuntos } from '../api/getPuntosDePartido';
-import { ListPager } from './ListPager';
+import { Pagination } from '../../../shared/components/Pagination';
 import { PlayersTable } from './PlayersTable';
 import { cantidad } from './plural';
 
@@ -49,7 +49,7 @@ export function PointsList({ torneo, partido, jugadorId }: Props) {
                 filas={page.jugadores}
                 conPuntos
               />
-              <ListPager pagina={page.pagina} totalPaginas={totalPaginas} onChange={setPagina} />
+              <Pagination label="Páginas de la lista de jugadas" pagina={page.pagina} totalPaginas={totalPaginas} onChange={setPagina} />
             </>
           );
         }}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
 import { useApuestasDePartido } from '../api/getApuestasDePartido';
-import { ListPager } from './ListPager';
+import { Pagination } from '../../../shared/components/Pagination';
 import { PlayersTable } from './PlayersTable';
 
 interface Props {
@@ -27,7 +27,7 @@ export function PredictionsList({ partido, jugadorId }: Props) {
                 filas={page.apuestas}
                 conPuntos={false}
               />
-              <ListPager pagina={page.pagina} totalPaginas={totalPaginas} onChange={setPagina} />
+              <Pagination label="Páginas de la lista de jugadas" pagina={page.pagina} totalPaginas={totalPaginas} onChange={setPagina} />
             </>
           );
         }}

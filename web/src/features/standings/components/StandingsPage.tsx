@@ -12,7 +12,7 @@ import { usePosicionesFechas } from '../api/getPosicionesFechas';
 import { FindMe } from './FindMe';
 import { MatchdaySelect } from './MatchdaySelect';
 import { MatchdayWinners } from './MatchdayWinners';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../../shared/components/Pagination';
 import { StandingsTable } from './StandingsTable';
 import { TieBreakRule } from './TieBreakRule';
 
@@ -103,6 +103,7 @@ export function StandingsPage() {
           <>
             <StandingsTable posiciones={data.posiciones} jugadorId={jugador?.id ?? null} />
             <Pagination
+              label="Páginas de la tabla"
               pagina={data.pagina}
               totalPaginas={Math.max(1, Math.ceil(data.total / data.por_pagina))}
               onChange={goTo}
