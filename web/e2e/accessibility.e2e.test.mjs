@@ -7,10 +7,12 @@
 // The long names come from a small tournament the organiser imports (not the current one, so the
 // other suites' matches and tables are untouched).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, newPerson } from './lib/browser.mjs';
+import { describe } from 'node:test';
+import { api } from './lib/api.mjs';
+import { BASE_URL, peopleForSuite } from './lib/browser.mjs';
 import { checkScreen, settle } from './lib/checks.mjs';
 import { signInThroughPopup } from './lib/signIn.mjs';
+import { stepsInOrder } from './lib/steps.mjs';
 
 const ADMIN = { email: 'admin@prode.test', nombre: 'Organizador Demo', demo: true };
 const stamp = Date.now().toString(36);
@@ -62,46 +64,10 @@ async function expectFocusOnHeading(page, heading) {
 const apart = (a, b, gap = 4) =>
   a.right + gap <= b.left || b.right + gap <= a.left || a.bottom + gap <= b.top || b.bottom + gap <= a.top;
 
-/** Calls the API from a signed-in page, as the app does (same origin, the session cookie). */
-async function api(page, method, path, body) {
-  const res = await page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-  assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 describe('Accessibility and the phone home', { timeout: 10 * 60_000 }, () => {
-  let browser, player, admin;
-  let stop = false;
+  const { player, admin } = peopleForSuite({ player: 'accesible-jugador', admin: 'accesible-organizador' });
 
-  before(async () => {
-    browser = await launchBrowser();
-    player = await newPerson(browser, 'accesible-jugador');
-    admin = await newPerson(browser, 'accesible-organizador');
-  });
-  after(async () => {
-    await browser?.close();
-  });
-
-  const step = (name, fn) =>
-    it(name, { timeout: 3 * 60_000 }, async (t) => {
-      if (stop) return t.skip('an earlier step failed');
-      try {
-        await fn();
-      } catch (error) {
-        stop = true;
-        throw error;
-      }
-    });
+  const step = stepsInOrder();
 
   const nav = (page) => page.getByRole('navigation', { name: 'Principal' });
 

@@ -5,10 +5,12 @@
 // the result: a player goes from the results screen to the match page and sees who scored what.
 // Each state of the page is screenshot at 1280x800 and 390x844 and checked with axe.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, newPerson } from './lib/browser.mjs';
+import { describe } from 'node:test';
+import { api, call } from './lib/api.mjs';
+import { BASE_URL, peopleForSuite } from './lib/browser.mjs';
 import { checkScreen, settle } from './lib/checks.mjs';
 import { signInThroughPopup } from './lib/signIn.mjs';
+import { stepsInOrder } from './lib/steps.mjs';
 
 const ADMIN = { email: 'admin@prode.test', nombre: 'Organizador Demo' };
 const stamp = Date.now().toString(36);
@@ -16,52 +18,11 @@ const ANA = { email: `partido-ana-${stamp}@prode.test`, nombre: `Ana ${stamp}` }
 const BETO = { email: `partido-beto-${stamp}@prode.test`, nombre: `Beto ${stamp}` };
 const HOUR = 3600_000;
 
-/** Calls the API from a signed-in page, as the app does (same origin, the session cookie). */
-async function call(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
-
-async function api(page, method, path, body) {
-  const res = await call(page, method, path, body);
-  assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 describe('The match page end to end', { timeout: 10 * 60_000 }, () => {
-  let browser, ana, beto, admin;
+  const { ana, beto, admin } = peopleForSuite({ ana: 'partido-ana', beto: 'partido-beto', admin: 'partido-organizador' });
   let match; // the match both predict: {id, nombre_local, nombre_visitante}
-  let stop = false;
 
-  before(async () => {
-    browser = await launchBrowser();
-    ana = await newPerson(browser, 'partido-ana');
-    beto = await newPerson(browser, 'partido-beto');
-    admin = await newPerson(browser, 'partido-organizador');
-  });
-  after(async () => {
-    await browser?.close();
-  });
-
-  const step = (name, fn) =>
-    it(name, { timeout: 3 * 60_000 }, async (t) => {
-      if (stop) return t.skip('an earlier step failed');
-      try {
-        await fn();
-      } catch (error) {
-        stop = true;
-        throw error;
-      }
-    });
+  const step = stepsInOrder();
 
   const matchPage = () => new URL(`partidos/${match.id}`, BASE_URL).href;
   const main = (page) => page.getByRole('main');

@@ -13,10 +13,11 @@
 // cut-off's), and a session ended elsewhere (the typed score survives the sign-in, which comes
 // back to /jugadas). Screens are checked at 1280x800 and 390x844 (overflow, clipped text, axe).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, newPerson } from './lib/browser.mjs';
+import { before, describe } from 'node:test';
+import { acceptDialogs, BASE_URL, peopleForSuite } from './lib/browser.mjs';
 import { checkScreen, settle } from './lib/checks.mjs';
 import { signInThroughPopup } from './lib/signIn.mjs';
+import { stepsInOrder } from './lib/steps.mjs';
 
 const ORIGIN = new URL(BASE_URL).origin;
 const ADMIN = { email: 'admin@prode.test', nombre: 'Organizador Demo' };
@@ -36,38 +37,13 @@ function localDay(days, hh, mm = 0) {
 }
 
 describe('The matchday on /jugadas', { timeout: 10 * 60_000 }, () => {
-  let browser;
-  let player;
-  let admin;
+  const { player, admin } = peopleForSuite({ player: 'jugador', admin: 'organizador' });
   const dialogs = [];
+  before(() => acceptDialogs(player.page, dialogs));
   // The organiser's new matches, by what the scenario does with them: {id, local, visitante}.
   const m = {};
-  let stop = false; // a failed step makes the rest meaningless: skip them
 
-  before(async () => {
-    browser = await launchBrowser();
-    player = await newPerson(browser, 'jugador');
-    admin = await newPerson(browser, 'organizador');
-    player.page.on('dialog', async (dialog) => {
-      dialogs.push(dialog.message());
-      await dialog.accept();
-    });
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
-
-  const step = (name, fn) =>
-    it(name, { timeout: 3 * 60_000 }, async (t) => {
-      if (stop) return t.skip('an earlier step failed');
-      try {
-        await fn();
-      } catch (error) {
-        stop = true;
-        throw error;
-      }
-    });
+  const step = stepsInOrder();
 
   /** One organiser call through the admin's browser context (its session cookie). */
   async function asAdmin(method, path, data) {
@@ -242,10 +218,9 @@ describe('The matchday on /jugadas', { timeout: 10 * 60_000 }, () => {
   });
 
   step('offline, a save says so in Spanish and keeps the typed score; Reintentar works once back', async () => {
-    const { page, context } = player;
+    const { context } = player;
     const c = card(m.sinConexion);
-    await c.locator('input').nth(0).fill('4');
-    await c.locator('input').nth(1).fill('0');
+    await typeScore(c, '4', '0');
     await context.setOffline(true);
     try {
       await c.getByRole('button', { name: 'Guardar' }).click();
@@ -267,8 +242,7 @@ describe('The matchday on /jugadas', { timeout: 10 * 60_000 }, () => {
 
   step('1.5 goals are refused in player language, with no Reintentar; a later alert takes the box away', async () => {
     const c = card(m.golesRaros);
-    await c.locator('input').nth(0).fill('1.5');
-    await c.locator('input').nth(1).fill('0');
+    await typeScore(c, '1.5', '0');
     await c.getByRole('button', { name: 'Guardar' }).click();
     const alert = c.getByRole('alert');
     await alert.waitFor();
@@ -293,12 +267,9 @@ describe('The matchday on /jugadas', { timeout: 10 * 60_000 }, () => {
     // The list on screen predates both changes: the inputs are still there.
     await asAdmin('PUT', `/api/partidos/${m.cerrado.id}/horario`, { inicio: new Date(Date.now() + 30 * 60_000).toISOString() });
     const c = card(m.cerrado);
-    await c.locator('input').nth(0).fill('2');
-    await c.locator('input').nth(1).fill('2');
-    await c.getByRole('button', { name: 'Guardar' }).click();
-    await c.getByRole('alert').waitFor();
-    assert.match(await c.getByRole('alert').textContent(), CUT_OFF);
-    assert.equal(await c.getByRole('alert').getByRole('button', { name: 'Reintentar' }).count(), 0);
+    const alert = await refusedSave(c, 2, 2);
+    assert.match(await alert.textContent(), CUT_OFF);
+    assert.equal(await alert.getByRole('button', { name: 'Reintentar' }).count(), 0);
     // The list reloads: the match moves under today's heading, without inputs, still explained.
     await c.locator('input').first().waitFor({ state: 'detached', timeout: 15_000 });
     await c.getByText('Jugadas cerradas').waitFor();
@@ -313,11 +284,7 @@ describe('The matchday on /jugadas', { timeout: 10 * 60_000 }, () => {
   step('a match played meanwhile is refused with its own message, not the cut-off one', async () => {
     await asAdmin('PUT', `/api/partidos/${m.jugado.id}/resultado`, { goles_local: 1, goles_visitante: 0 });
     const c = card(m.jugado);
-    await c.locator('input').nth(0).fill('0');
-    await c.locator('input').nth(1).fill('0');
-    await c.getByRole('button', { name: 'Guardar' }).click();
-    const alert = c.getByRole('alert');
-    await alert.waitFor();
+    const alert = await refusedSave(c, 0, 0);
     const text = await alert.textContent();
     assert.match(text, /ya se jugó/);
     assert.doesNotMatch(text, CUT_OFF);
@@ -327,8 +294,7 @@ describe('The matchday on /jugadas', { timeout: 10 * 60_000 }, () => {
   step('after the session ended elsewhere, the typed score survives the sign-in, which comes back here', async () => {
     const { page, context } = player;
     const c = card(m.sesion);
-    await c.locator('input').nth(0).fill('6');
-    await c.locator('input').nth(1).fill('2');
+    await typeScore(c, '6', '2');
     // 'Salir' on another device: the server ends the session; this browser still has its cookie.
     const cookie = (await context.cookies()).find((k) => k.name === 'prode_sesion');
     assert.ok(cookie, 'the player has a session cookie');
@@ -360,8 +326,22 @@ describe('The matchday on /jugadas', { timeout: 10 * 60_000 }, () => {
 });
 
 async function save(card, local, visitante) {
-  await card.locator('input').nth(0).fill(String(local));
-  await card.locator('input').nth(1).fill(String(visitante));
+  await typeScore(card, local, visitante);
   await card.getByRole('button', { name: 'Guardar' }).click();
   await card.getByText('Jugada guardada.').waitFor();
+}
+
+/** Types a score and saves it, expecting a refusal: the card's alert, once it shows. */
+async function refusedSave(card, local, visitante) {
+  await typeScore(card, local, visitante);
+  await card.getByRole('button', { name: 'Guardar' }).click();
+  const alert = card.getByRole('alert');
+  await alert.waitFor();
+  return alert;
+}
+
+/** Types a score into a card's two inputs (as typed: '1.5' stays '1.5'). */
+async function typeScore(card, local, visitante) {
+  await card.locator('input').nth(0).fill(String(local));
+  await card.locator('input').nth(1).fill(String(visitante));
 }

@@ -6,10 +6,12 @@
 // organiser's changes shows all of it: who, what, when. Screens are checked at 1280x800 and
 // 390x844 (overflow, clipped text, axe).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, newPerson } from './lib/browser.mjs';
+import { describe } from 'node:test';
+import { api } from './lib/api.mjs';
+import { BASE_URL, peopleForSuite } from './lib/browser.mjs';
 import { checkScreen, settle } from './lib/checks.mjs';
 import { signInThroughPopup } from './lib/signIn.mjs';
+import { stepsInOrder } from './lib/steps.mjs';
 
 const ADMIN = { email: 'admin@prode.test', nombre: 'Organizador Demo' };
 const HOUR = 3600_000;
@@ -19,45 +21,21 @@ const pad = (n) => String(n).padStart(2, '0');
 const localInput = (date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 
-/** Calls the API from the signed-in page, as the app does (same origin, the session cookie). */
-async function api(page, method, path) {
-  const res = await page.evaluate(
-    async ({ method, path }) => {
-      const r = await fetch(path, { method });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, path },
-  );
-  assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 describe('Organiser safety end to end', { timeout: 10 * 60_000 }, () => {
-  let browser, admin;
+  const { admin } = peopleForSuite({ admin: 'organizador-seguro' });
   const locked = {}; // moved inside its cut-off, played, its result deleted; then moved later: refused
   const early = {}; // its result entered days before kick-off, then deleted: refused, then forced
-  let stop = false;
 
-  before(async () => {
-    browser = await launchBrowser();
-    admin = await newPerson(browser, 'organizador-seguro');
-  });
-  after(async () => {
-    await browser?.close();
-  });
-
-  const step = (name, fn) =>
-    it(name, { timeout: 3 * 60_000 }, async (t) => {
-      if (stop) return t.skip('an earlier step failed');
-      try {
-        await fn();
-      } catch (error) {
-        stop = true;
-        throw error;
-      }
-    });
+  const step = stepsInOrder();
 
   const match = async (m) => (await api(admin.page, 'GET', '/api/partidos')).find((p) => p.id === m.id);
+
+  /** Match m has no result any more, and takes predictions or not. */
+  async function expectNoResult(m, { apostable, why }) {
+    const now = await match(m);
+    assert.equal(now.resultado, null);
+    assert.equal(now.apostable, apostable, why);
+  }
 
   async function openCard(m) {
     const { page } = admin;
@@ -128,9 +106,7 @@ describe('Organiser safety end to end', { timeout: 10 * 60_000 }, () => {
     await card.getByRole('button', { name: 'Borrar resultado' }).click();
     await deleteQuestion(card, locked).getByRole('button', { name: 'Sí, borrar el resultado' }).click();
     await card.getByText('Resultado borrado.').waitFor();
-    const after = await match(locked);
-    assert.equal(after.resultado, null);
-    assert.equal(after.apostable, false, 'still closed');
+    await expectNoResult(locked, { apostable: false, why: 'still closed' });
   });
 
   step('moving the locked match to tomorrow is refused, in Spanish, and nothing moves', async () => {
@@ -179,9 +155,7 @@ describe('Organiser safety end to end', { timeout: 10 * 60_000 }, () => {
 
     await refusal.getByRole('button', { name: 'Borrar igual y reabrir las apuestas' }).click();
     await card.getByText('Resultado borrado. Quedó registrado que reabriste las apuestas.').waitFor();
-    const after = await match(early);
-    assert.equal(after.resultado, null);
-    assert.equal(after.apostable, true, 'reopened, on purpose');
+    await expectNoResult(early, { apostable: true, why: 'reopened, on purpose' });
   });
 
   step("the list of the organiser's changes shows who did what and when, newest first", async () => {

@@ -8,10 +8,11 @@
 // Every screen is screenshot at 1280x800 and 390x844, checked for overflow, clipped text and
 // accessibility, and the run fails on any CSP violation.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, newPerson } from './lib/browser.mjs';
+import { before, describe } from 'node:test';
+import { acceptDialogs, BASE_URL, peopleForSuite } from './lib/browser.mjs';
 import { checkScreen, settle } from './lib/checks.mjs';
 import { signInThroughPopup } from './lib/signIn.mjs';
+import { stepsInOrder } from './lib/steps.mjs';
 
 const ALERT_LOCAL = 'Te falta poner el resultado del equipo local.';
 const ALERT_VISITANTE = 'Te falta poner el resultado del equipo visitante.';
@@ -42,39 +43,14 @@ async function eventually(page, check, timeoutMs = 60_000) {
 }
 
 describe('Prode end to end', { timeout: 10 * 60_000 }, () => {
-  let browser;
-  let player;
-  let admin;
+  const { player, admin } = peopleForSuite({ player: 'jugador', admin: 'organizador' });
   const dialogs = [];
+  before(() => acceptDialogs(player.page, dialogs));
   // Filled as the scenario goes: the two matches the player predicts.
   const matchA = {}; // predicted, changed, then moved inside the cut-off: the change is refused
   const matchB = {}; // predicted, then its result entered: points
-  let stop = false; // a failed step makes the rest meaningless: skip them
 
-  before(async () => {
-    browser = await launchBrowser();
-    player = await newPerson(browser, 'jugador');
-    admin = await newPerson(browser, 'organizador');
-    player.page.on('dialog', async (dialog) => {
-      dialogs.push(dialog.message());
-      await dialog.accept();
-    });
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
-
-  const step = (name, fn) =>
-    it(name, { timeout: 3 * 60_000 }, async (t) => {
-      if (stop) return t.skip('an earlier step failed');
-      try {
-        await fn();
-      } catch (error) {
-        stop = true;
-        throw error;
-      }
-    });
+  const step = stepsInOrder();
 
   step('the landing shows the specification texts and the dev-mode notice', async () => {
     const { page } = player;

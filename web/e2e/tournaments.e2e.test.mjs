@@ -9,33 +9,18 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, newPerson } from './lib/browser.mjs';
+import { describe } from 'node:test';
+import { api } from './lib/api.mjs';
+import { BASE_URL, peopleForSuite } from './lib/browser.mjs';
 import { settle } from './lib/checks.mjs';
 import { signInThroughPopup } from './lib/signIn.mjs';
+import { stepsInOrder } from './lib/steps.mjs';
 
 const FILE_2026 = fileURLToPath(new URL('../../../shared/data/openfootball/2026/worldcup.json', import.meta.url));
 const ADMIN = { email: 'admin@prode.test', nombre: 'Organizador Demo' };
 const stamp = Date.now().toString(36);
 const PLAYER = { email: `torneos-${stamp}@prode.test`, nombre: `Torneos ${stamp}` };
 const DAY = 24 * 3600_000;
-
-/** Calls the API from a signed-in page, as the app does (same origin, the session cookie). */
-async function api(page, method, path, body) {
-  const res = await page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-  assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 /** The signed-in player's points in the table on screen. */
 async function ownPoints(page) {
@@ -45,31 +30,24 @@ async function ownPoints(page) {
 }
 
 describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
-  let browser, player, admin;
+  const { player, admin, addPerson } = peopleForSuite({ player: 'torneos-jugador', admin: 'torneos-organizador' });
   let t2022, t2026;
   let days; // the shift of the 2026 import, in days
   const played = {}; // the match of each tournament the player predicts
-  let stop = false;
 
-  before(async () => {
-    browser = await launchBrowser();
-    player = await newPerson(browser, 'torneos-jugador');
-    admin = await newPerson(browser, 'torneos-organizador');
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const step = stepsInOrder();
 
-  const step = (name, fn) =>
-    it(name, { timeout: 3 * 60_000 }, async (t) => {
-      if (stop) return t.skip('an earlier step failed');
-      try {
-        await fn();
-      } catch (error) {
-        stop = true;
-        throw error;
-      }
-    });
+  /** The organiser chooses the 2026 file, fixtures only, shifted by `days`: the preview, once shown. */
+  async function preview2026() {
+    const { page } = admin;
+    await page.locator('input[type="file"]').setInputFiles(FILE_2026);
+    await page.getByRole('checkbox', { name: 'Cargar también los resultados del archivo' }).uncheck();
+    await page.getByRole('group', { name: /Correr todos los horarios/ }).getByLabel('Días').fill(String(days));
+    await page.getByRole('button', { name: 'Vista previa' }).click();
+    const preview = page.getByRole('region', { name: 'Vista previa' });
+    await preview.getByText(/todavía no se guardó nada/).waitFor();
+    return preview;
+  }
 
   /** The player predicts the first open match on /jugadas; returns its id. */
   async function predictFirstOpen(local, visitante) {
@@ -109,12 +87,7 @@ describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
     days = Math.ceil((Date.now() - first) / DAY) + 2; // the first day's matches start tomorrow or later
     await page.getByRole('link', { name: 'Organizar' }).click();
     await page.getByRole('heading', { name: 'Organizar el torneo' }).waitFor();
-    await page.locator('input[type="file"]').setInputFiles(FILE_2026);
-    await page.getByRole('checkbox', { name: 'Cargar también los resultados del archivo' }).uncheck();
-    await page.getByRole('group', { name: /Correr todos los horarios/ }).getByLabel('Días').fill(String(days));
-    await page.getByRole('button', { name: 'Vista previa' }).click();
-    const preview = page.getByRole('region', { name: 'Vista previa' });
-    await preview.getByText(/todavía no se guardó nada/).waitFor();
+    const preview = await preview2026();
     assert.equal(await preview.getByRole('list', { name: 'Cambios' }).getByRole('listitem').count(), 104, '104 new matches previewed');
     const before = await api(page, 'GET', '/api/torneos');
     assert.ok(!before.some((t) => t.nombre === file.name), 'the preview saved nothing');
@@ -159,12 +132,7 @@ describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
     const moved = (await byNumber(72)).inicio;
     assert.equal(Date.parse(moved) - Date.parse(target.inicio), DAY + 30 * 60_000, 'the kick-off moved');
 
-    await page.locator('input[type="file"]').setInputFiles(FILE_2026);
-    await page.getByRole('checkbox', { name: 'Cargar también los resultados del archivo' }).uncheck();
-    await page.getByRole('group', { name: /Correr todos los horarios/ }).getByLabel('Días').fill(String(days));
-    await page.getByRole('button', { name: 'Vista previa' }).click();
-    const preview = page.getByRole('region', { name: 'Vista previa' });
-    await preview.getByText(/todavía no se guardó nada/).waitFor();
+    const preview = await preview2026();
     const kept = preview.getByRole('list', { name: 'Cambios' }).getByRole('listitem');
     assert.equal(await kept.count(), 1, 'the preview lists one change: the kept kick-off');
     assert.match(await kept.first().textContent(), /Se conserva lo editado a mano\s*Partido 72/);
@@ -212,7 +180,7 @@ describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
         return all;
       });
     const before = await pages(player.page);
-    const newcomer = await newPerson(browser, 'torneos-recien-llegado');
+    const newcomer = await addPerson('torneos-recien-llegado');
     const NEWCOMER = { email: `recien-${stamp}@prode.test`, nombre: `Recién ${stamp}` };
     await newcomer.page.goto(BASE_URL);
     await signInThroughPopup(newcomer, NEWCOMER);

@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core (no browser download): one browser, one fresh
 // context per person, and every console message watched for CSP violations and page errors.
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = (process.env.PRODE_URL || 'http://localhost:8080/').replace(/\/?$/, '/');
@@ -44,4 +45,31 @@ export async function newPerson(browser, name) {
   context.on('page', watch);
   const page = await context.newPage();
   return { name, context, page, problems };
+}
+
+/**
+ * The people of one suite, each in a fresh context of one browser that opens before the suite's
+ * tests and closes after them. `names` maps a key to a person's name; the person under each key
+ * is filled in (name, context, page, problems) by the time the steps run. `addPerson(name)` opens
+ * one more context later on.
+ */
+export function peopleForSuite(names) {
+  let browser;
+  const people = Object.fromEntries(Object.keys(names).map((key) => [key, {}]));
+  before(async () => {
+    browser = await launchBrowser();
+    for (const [key, name] of Object.entries(names)) Object.assign(people[key], await newPerson(browser, name));
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return { ...people, addPerson: (name) => newPerson(browser, name) };
+}
+
+/** Accepts every dialog (window.alert) the page opens, noting its message in `messages`. */
+export function acceptDialogs(page, messages) {
+  page.on('dialog', async (dialog) => {
+    messages.push(dialog.message());
+    await dialog.accept();
+  });
 }

@@ -1,17 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { HomeOrLanding } from '../features/home/components/HomeOrLanding';
-import { PredictionsPage } from '../features/predictions/components/PredictionsPage';
-import { ResultsPage } from '../features/results/components/ResultsPage';
-import { RequireSession } from '../features/session/components/RequireSession';
-import { StandingsPage } from '../features/standings/components/StandingsPage';
-import { Layout } from '../shared/layout/Layout';
+import { PredictionsPage } from '../features/predictions';
+import { ResultsPage } from '../features/results';
+import { RequireSession } from '../features/session';
+import { StandingsPage } from '../features/standings';
 import { NotFound } from '../shared/layout/NotFound';
+import { HomeOrLanding } from './home/HomeOrLanding';
+import { Layout } from './Layout';
 
 // Organisers only: kept out of the initial JavaScript that every player downloads.
-const AdminPage = lazy(() => import('../features/admin/components/AdminPage'));
+const AdminPage = lazy(() => import('../features/admin').then(({ AdminPage }) => ({ default: AdminPage })));
 // A match's page: loaded when first opened, so the initial JavaScript stays small.
-const MatchPage = lazy(() => import('../features/match/components/MatchPage'));
+const MatchPage = lazy(() => import('../features/match').then(({ MatchPage }) => ({ default: MatchPage })));
 
 export function AppRoutes() {
   return (

@@ -13,8 +13,9 @@ if (typeof Blob.prototype.text !== 'function') {
   Blob.prototype.text = function text(this: Blob) {
     return new Promise<string>((resolve, reject) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.onerror = () => reject(reader.error);
+      // readAsText gives a string.
+      reader.onload = () => resolve(reader.result as string);
+      reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
       reader.readAsText(this);
     });
   };

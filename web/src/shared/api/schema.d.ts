@@ -102,7 +102,10 @@ export interface paths {
         /** Kept for the specification's clients; standings live at /api/posiciones. */
         get: operations["getJugadores"];
         put?: never;
-        /** Registers or refreshes the signed-in player (called on every change of sign-in state). */
+        /**
+         * Registers or refreshes the signed-in player (called on every change of sign-in state).
+         * @description The name is trimmed and stored in Unicode's composed form (NFC). Refused with 400 datos_invalidos: control, format and other invisible characters (NUL, line breaks, the bidi overrides and isolates, zero-width characters), more than 4 combining marks in a row, more than 100 characters, no letter or number, and, for a player who is not an organiser, a name that could pass for the organisers' (one containing "organizador", "admin", "moderador"..., "Prode" alone, or an organiser's own name, whatever the case, accents, spacing, punctuation or look-alike letters). Sending the current name changes nothing; a change spends one of the player's renames (RENAME_RATE, RENAME_BURST): past them, 429.
+         */
         post: operations["postJugador"];
         delete?: never;
         options?: never;
@@ -1088,7 +1091,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in. */
+            /** @description Signed in. A session with less than half of its lifetime (SESSION_TTL) left is renewed to a full one, and the answer's Set-Cookie carries the renewed session. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1199,6 +1202,7 @@ export interface operations {
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 // A screen still loading (the organiser's, fetched on demand) gets this long to show its heading.
 const WAIT_FOR_HEADING_MS = 10_000;
@@ -30,7 +30,8 @@ export function useFocusHeadingOnNavigation(mainRef: RefObject<HTMLElement | nul
   if (arrival.pathname !== pathname) {
     // Noted while rendering the new page, before its own effects may move focus: what has focus
     // now is the link that led here (or nothing, when it went away with the old page).
-    setArrival({ pathname, focusedBefore: document.activeElement ?? document.body, back: navigationType === 'POP' });
+    const back = navigationType === NavigationType.Pop;
+    setArrival({ pathname, focusedBefore: document.activeElement ?? document.body, back });
   }
 
   useEffect(() => {

@@ -1,5 +1,4 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { TorneoKey } from '../api/torneo';
 
 /**
  * The queries a result changes, by key root: every standings query (pages, matchday tables and
@@ -32,7 +31,7 @@ export function invalidateTorneo(queryClient: QueryClient, torneo: number): Prom
 }
 
 /** Whether a live query's tournament key names `torneo` (see invalidateTorneo). */
-function affects(queryClient: QueryClient, torneo: number): (key: TorneoKey | unknown) => boolean {
+function affects(queryClient: QueryClient, torneo: number): (key: unknown) => boolean {
   const current = currentTorneo(queryClient);
   return (key) => key === torneo || (key === 'actual' && (current === undefined || current === torneo));
 }

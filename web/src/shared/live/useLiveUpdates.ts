@@ -52,10 +52,7 @@ export function useLiveUpdates(createEventSource: EventSourceFactory | null): Li
   const [mode, setMode] = useState<LiveMode>(createEventSource ? 'connecting' : 'polling');
 
   useEffect(() => {
-    if (!createEventSource) {
-      setMode('polling');
-      return;
-    }
+    if (!createEventSource) return;
     let source: EventSourceLike | null = null;
     let stopped = false;
     let errors = 0;
@@ -120,5 +117,5 @@ export function useLiveUpdates(createEventSource: EventSourceFactory | null): Li
     };
   }, [createEventSource, queryClient]);
 
-  return mode;
+  return createEventSource ? mode : 'polling';
 }

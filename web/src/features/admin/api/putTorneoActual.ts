@@ -1,6 +1,6 @@
 import { api } from '../../../shared/api/client';
 import { unwrap } from '../../../shared/api/unwrap';
-import type { Torneo } from '../../tournaments/api/getTorneos';
+import type { Torneo } from '../../tournaments';
 
 /** PUT /api/torneos/actual: the tournament players see by default (matches, standings, results). */
 export function putTorneoActual(torneo: number): Promise<Torneo> {

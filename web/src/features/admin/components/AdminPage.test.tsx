@@ -1,31 +1,23 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch } from '../../../test/fakeFetch';
+import { fakePartidoDeGrupo } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { Partido } from '../api/getPartidos';
 import AdminPage from './AdminPage';
 
-const partido = (id: number, local: string, visitante: string): Partido => ({
-  id,
-  torneo: 'x',
-  torneo_id: 2,
-  numero: id,
-  estado: 'programado',
-  apostable: true,
-  codigo_local: null,
-  codigo_visitante: null,
-  nombre_local: local,
-  nombre_visitante: visitante,
-  bandera_local: '',
-  bandera_visitante: '',
-  fecha: '2026-06-11',
-  hora: '16:00',
-  nombre_categoria: 'Grupo A',
-  inicio: '2026-06-11T19:00:00Z',
-  cierre: '2026-06-11T18:00:00Z',
-  sede: '',
-  resultado: null,
-});
+const partido = (id: number, local: string, visitante: string): Partido =>
+  fakePartidoDeGrupo({
+    id,
+    numero: id,
+    apostable: true,
+    codigo_local: null,
+    codigo_visitante: null,
+    nombre_local: local,
+    nombre_visitante: visitante,
+    bandera_local: '',
+    bandera_visitante: '',
+  });
 
 describe('AdminPage', () => {
   it("lists the current tournament's matches, and another tournament's on request", async () => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { useTorneos } from '../../tournaments/api/getTorneos';
+import { useTorneos } from '../../tournaments';
 import { usePartidos, type Partido } from '../api/getPartidos';
 import { CurrentTournamentForm } from './CurrentTournamentForm';
 import { ImportForm } from './ImportForm';
@@ -33,7 +33,7 @@ export default function AdminPage() {
       <CurrentTournamentForm />
       <ImportForm />
       <OrganiserChanges />
-      <section className="admin-section" aria-labelledby={`${id}-partidos`}>
+      <section className="card admin-section" aria-labelledby={`${id}-partidos`}>
         <h2 id={`${id}-partidos`}>Partidos</h2>
         {torneos.isSuccess && torneos.data.length > 1 && (
           <div className="field admin-list-filter">

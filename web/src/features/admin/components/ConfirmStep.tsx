@@ -27,7 +27,7 @@ export function ConfirmStep({ question, confirmText, onConfirm, onCancel, danger
     }
   };
   return (
-    <div className="confirm-step" role="group" aria-labelledby={`${id}-pregunta`} onKeyDown={onKeyDown}>
+    <div className="notice confirm-step" role="group" aria-labelledby={`${id}-pregunta`} onKeyDown={onKeyDown}>
       <p id={`${id}-pregunta`} className="confirm-step__question">
         {question}
       </p>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
-import { useTorneos, type Torneo } from '../../tournaments/api/getTorneos';
+import { useTorneos, type Torneo } from '../../tournaments';
 import { putTorneoActual } from '../api/putTorneoActual';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { MutationFeedback } from './MutationFeedback';
@@ -10,7 +10,7 @@ export function CurrentTournamentForm() {
   const id = useId();
   const torneos = useTorneos();
   return (
-    <section className="admin-section" aria-labelledby={`${id}-titulo`}>
+    <section className="card admin-section" aria-labelledby={`${id}-titulo`}>
       <h2 id={`${id}-titulo`}>Torneo actual</h2>
       <p className="admin-hint">
         Es el torneo que ven los jugadores: sus partidos en Jugadas, su tabla de posiciones y sus

@@ -5,6 +5,7 @@ import { postImportar, type Importacion, type OpcionesImportar, type Torneo } fr
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { ImportChanges } from './ImportChanges';
 import { MutationFeedback } from './MutationFeedback';
+import { ShiftField } from './ShiftField';
 
 interface Importar {
   file: File;
@@ -114,7 +115,7 @@ export function ImportForm() {
 
   const pending = vista.isPending || importar.isPending;
   return (
-    <section className="admin-section" aria-labelledby={`${id}-titulo`}>
+    <section className="card admin-section" aria-labelledby={`${id}-titulo`}>
       <h2 id={`${id}-titulo`}>Importar un torneo</h2>
       <form className="admin-form" onSubmit={submit}>
         <div className="field">
@@ -170,28 +171,8 @@ export function ImportForm() {
         </div>
         <fieldset aria-describedby={`${id}-correr-ayuda`}>
           <legend>Correr todos los horarios (opcional)</legend>
-          <div className="field field--shift">
-            <label htmlFor={`${id}-dias`}>Días</label>
-            <input
-              id={`${id}-dias`}
-              type="number"
-              step="1"
-              inputMode="numeric"
-              value={dias}
-              onChange={(e) => changed(setDias)(e.target.value)}
-            />
-          </div>
-          <div className="field field--shift">
-            <label htmlFor={`${id}-horas`}>Horas</label>
-            <input
-              id={`${id}-horas`}
-              type="number"
-              step="1"
-              inputMode="numeric"
-              value={horas}
-              onChange={(e) => changed(setHoras)(e.target.value)}
-            />
-          </div>
+          <ShiftField id={`${id}-dias`} label="Días" value={dias} onChange={changed(setDias)} />
+          <ShiftField id={`${id}-horas`} label="Horas" value={horas} onChange={changed(setHoras)} />
           <small id={`${id}-correr-ayuda`} className="fieldset-hint">
             Mueve el comienzo de todos los partidos, tengan o no zona horaria (por ejemplo «13:00
             UTC-6»). Con números negativos se adelantan.

@@ -50,7 +50,7 @@ export function MutationFeedback<TVariables>({ mutation, successText, force }: P
     return (
       <ErrorMessage
         error={mutation.error}
-        onRetry={() => mutation.mutate(mutation.variables as TVariables)}
+        onRetry={() => mutation.mutate(mutation.variables)}
         compact
       />
     );

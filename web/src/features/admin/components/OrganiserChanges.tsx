@@ -30,7 +30,7 @@ export function OrganiserChanges() {
   const [pagina, setPagina] = useState(1);
   const auditoria = useAuditoria(pagina, POR_PAGINA);
   return (
-    <section className="admin-section" aria-labelledby={`${id}-titulo`}>
+    <section className="card admin-section" aria-labelledby={`${id}-titulo`}>
       <h2 id={`${id}-titulo`}>Cambios del organizador</h2>
       <QueryView query={auditoria} loadingText="Cargando los cambios…">
         {(a) => {

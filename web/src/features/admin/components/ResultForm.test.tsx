@@ -2,44 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axeViolations } from '../../../test/axe';
 import { fakeFetch } from '../../../test/fakeFetch';
+import { fakePartido, resultadoConPenales } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { Partido } from '../api/getPartidos';
 import { ResultForm } from './ResultForm';
 
-const partido: Partido = {
-  id: 64,
-  torneo: 'Mundial 2022',
-  torneo_id: 1,
-  numero: 64,
-  estado: 'programado',
-  apostable: false,
-  codigo_local: 'ARG',
-  codigo_visitante: 'FRA',
-  nombre_local: 'Argentina',
-  nombre_visitante: 'Francia',
-  bandera_local: 'ar',
-  bandera_visitante: 'fr',
-  fecha: '2022-12-18',
-  hora: '12:00',
-  nombre_categoria: 'Final',
-  inicio: '2022-12-18T15:00:00Z',
-  cierre: '2022-12-18T14:00:00Z',
-  sede: 'Lusail',
-  resultado: null,
-};
+const partido = fakePartido();
 
-const played: Partido = {
-  ...partido,
-  estado: 'finalizado',
-  resultado: {
-    goles_local: 3,
-    goles_visitante: 3,
-    goles_local_alargue: 3,
-    goles_visitante_alargue: 3,
-    penales_local: 4,
-    penales_visitante: 2,
-  },
-};
+const played: Partido = { ...partido, estado: 'finalizado', resultado: resultadoConPenales };
 
 /** A match that has not kicked off yet. */
 const upcoming: Partido = { ...partido, fecha: '2099-06-11', hora: '16:00', inicio: '2099-06-11T19:00:00Z', cierre: '2099-06-11T18:00:00Z' };

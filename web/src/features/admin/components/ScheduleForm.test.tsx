@@ -1,31 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch } from '../../../test/fakeFetch';
+import { fakePartidoDeGrupo } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import type { Partido } from '../api/getPartidos';
 import { ScheduleForm } from './ScheduleForm';
 
-const partido: Partido = {
-  id: 7,
-  torneo: 'Mundial 2026',
-  torneo_id: 2,
-  numero: 7,
-  estado: 'programado',
-  apostable: false,
-  codigo_local: 'ARG',
-  codigo_visitante: 'FRA',
-  nombre_local: 'Argentina',
-  nombre_visitante: 'Francia',
-  bandera_local: 'ar',
-  bandera_visitante: 'fr',
-  fecha: '2026-06-11',
-  hora: '16:00',
-  nombre_categoria: 'Grupo A',
-  inicio: '2026-06-11T19:00:00Z',
-  cierre: '2026-06-11T18:00:00Z',
-  sede: '',
-  resultado: null,
-};
+const partido = fakePartidoDeGrupo({ id: 7, numero: 7 });
 
 const REFUSAL = 'Las jugadas de todos para este partido ya se mostraron. Con ese horario el partido vuelve a aceptar jugadas.';
 

@@ -1,6 +1,6 @@
 import { socialLinks } from '../../../shared/config';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { SignInButton } from '../../session/components/SignInButton';
+import { SignInButton } from '../../session';
 import './landing.css';
 
 /** Signed out at /: what the game is, where the organisers post, and the way in. */

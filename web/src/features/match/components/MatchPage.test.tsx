@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { axeViolations } from '../../../test/axe';
 import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
+import { fakePartido, resultadoConPenales } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { ApuestasDePartido } from '../api/getApuestasDePartido';
 import type { Partido } from '../api/getPartido';
@@ -12,41 +13,9 @@ import MatchPage from './MatchPage';
 
 const ana = { id: 7, nombre: 'Ana', email: 'ana@prode.test', admin: false };
 
-const partido = (over: Partial<Partido> = {}): Partido => ({
-  id: 12,
-  torneo: 'Mundial 2022',
-  torneo_id: 1,
-  numero: 12,
-  estado: 'programado',
-  apostable: true,
-  codigo_local: 'ARG',
-  codigo_visitante: 'FRA',
-  nombre_local: 'Argentina',
-  nombre_visitante: 'Francia',
-  bandera_local: 'ar',
-  bandera_visitante: 'fr',
-  fecha: '2022-12-18',
-  hora: '12:00',
-  nombre_categoria: 'Final',
-  inicio: '2022-12-18T15:00:00Z',
-  cierre: '2022-12-18T14:00:00Z',
-  sede: 'Lusail',
-  resultado: null,
-  ...over,
-});
+const partido = (over: Partial<Partido> = {}): Partido => fakePartido({ id: 12, numero: 12, apostable: true, ...over });
 
-const jugado = partido({
-  estado: 'finalizado',
-  apostable: false,
-  resultado: {
-    goles_local: 3,
-    goles_visitante: 3,
-    goles_local_alargue: 3,
-    goles_visitante_alargue: 3,
-    penales_local: 4,
-    penales_visitante: 2,
-  },
-});
+const jugado = partido({ estado: 'finalizado', apostable: false, resultado: resultadoConPenales });
 
 const abierto: ResumenApuestas = { partido: 12, cerrado: false, mia: { goles_local: 2, goles_visitante: 1 }, distribucion: null };
 const cerrado: ResumenApuestas = {
@@ -196,12 +165,8 @@ describe('MatchPage', () => {
     ]);
     expect(requests.some((r) => r.path.startsWith('/api/apuestas?'))).toBe(false);
     const filter = screen.getByRole('group', { name: 'Mostrar en la lista' });
-    expect(within(filter).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Todos (4)',
-      '10 puntos (1)',
-      '2 puntos (2)',
-      '0 puntos (1)',
-    ]);
+    const choices = within(filter).getAllByRole('button').map((b) => b.textContent);
+    expect(choices).toEqual(['Todos (4)', '10 puntos (1)', '2 puntos (2)', '0 puntos (1)']);
     expect(await axeViolations(container)).toEqual([]);
 
     await userEvent.click(within(filter).getByRole('button', { name: '0 puntos (1)' }));

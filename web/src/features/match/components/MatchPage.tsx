@@ -3,7 +3,7 @@ import { ApiError } from '../../../shared/api/ApiError';
 import { QueryView } from '../../../shared/components/QueryView';
 import { NotFound } from '../../../shared/layout/NotFound';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { useSesion } from '../../session/api/getSesion';
+import { useSesion } from '../../session';
 import { usePartido, type Partido } from '../api/getPartido';
 import { MatchHeading } from './MatchHeading';
 import { MatchPredictions } from './MatchPredictions';

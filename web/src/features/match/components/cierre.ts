@@ -4,11 +4,10 @@
  * and no display zone changes its offset within that hour on a match day).
  */
 export function cierreLocal(fecha: string, hora: string): { fecha: string; hora: string } {
-  const [y, m, d] = fecha.split('-').map(Number);
-  const [hh, mm] = hora.split(':').map(Number);
-  if ([y, m, d, hh, mm].some((n) => n === undefined || Number.isNaN(n))) return { fecha, hora };
   // The wall-clock time as if it were UTC: plain arithmetic, no zone involved.
-  const t = new Date(Date.UTC(y!, m! - 1, d!, hh!, mm!) - 3_600_000);
+  const kickOff = Date.parse(`${fecha}T${hora}Z`);
+  if (Number.isNaN(kickOff)) return { fecha, hora };
+  const t = new Date(kickOff - 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return {
     fecha: `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`,

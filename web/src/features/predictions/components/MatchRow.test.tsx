@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch } from '../../../test/fakeFetch';
 import { renderWithProviders } from '../../../test/render';
-import { pendingReturn } from '../../session/signIn/returnAfterSignIn';
+import { pendingReturn } from '../../session';
 import type { Apuesta } from '../api/getApuestas';
 import { partidosSinJugarQueryKey, type PartidoSinJugar } from '../api/getPartidosSinJugar';
 import { draftOf, keepDraft } from '../save/drafts';
@@ -122,25 +122,17 @@ describe('MatchRow', () => {
     expect(awayInput()).toHaveValue(1);
   });
 
-  it('alerts when the home goals are empty and sends nothing', async () => {
+  it.each([
+    { empty: 'home', filled: awayInput, message: 'Te falta poner el resultado del equipo local.' },
+    { empty: 'away', filled: localInput, message: 'Te falta poner el resultado del equipo visitante.' },
+  ])('alerts when the $empty goals are empty and sends nothing', async ({ filled, message }) => {
     const { fetchMock } = fakeFetch(() => undefined);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderRow(partido());
-    await userEvent.type(awayInput(), '1');
+    await userEvent.type(filled(), '1');
     await userEvent.click(guardar());
     expect(alert).toHaveBeenCalledTimes(1);
-    expect(alert).toHaveBeenCalledWith('Te falta poner el resultado del equipo local.');
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('alerts when the away goals are empty and sends nothing', async () => {
-    const { fetchMock } = fakeFetch(() => undefined);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderRow(partido());
-    await userEvent.type(localInput(), '2');
-    await userEvent.click(guardar());
-    expect(alert).toHaveBeenCalledTimes(1);
-    expect(alert).toHaveBeenCalledWith('Te falta poner el resultado del equipo visitante.');
+    expect(alert).toHaveBeenCalledWith(message);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,11 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/ApiError';
 import { Flag } from '../../../shared/flags/Flag';
 import { formatScore } from '../../../shared/format';
-import { returnAfterSignIn } from '../../session/signIn/returnAfterSignIn';
+import { returnAfterSignIn } from '../../session';
 import { apuestasQueryKey, type Apuesta } from '../api/getApuestas';
 import { partidosSinJugarQueryKey, type PartidoSinJugar } from '../api/getPartidosSinJugar';
 import { postApuesta } from '../api/postApuesta';
@@ -64,12 +64,14 @@ export function MatchRow({ partido, apuesta, email, feedback, onFeedback }: Prop
   const [visitante, setVisitante] = useState(initial.visitante);
 
   // A score kept when the session ended is in the inputs now (initialScore): say so, once, and
-  // forget it. Only on the card's first showing, hence no dependencies.
-  useEffect(() => {
+  // forget it. Only on the card's first showing: an effect event reads the props without making
+  // them the effect's dependencies.
+  const restoreDraft = useEffectEvent(() => {
     if (!draftOf(email, partido.id)) return;
     dropDraft(email, partido.id);
     if (partido.apostable) onFeedback({ kind: 'restored' });
-  }, []);
+  });
+  useEffect(() => restoreDraft(), []);
 
   const save = useMutation({
     // Offline, fail at once and say so: by default a mutation waits, paused, with a grey button.
@@ -142,22 +144,8 @@ export function MatchRow({ partido, apuesta, email, feedback, onFeedback }: Prop
       </p>
       {/* noValidate: the client's checks are the specification's two alerts and the goals' range. */}
       <form className="match-card__form" onSubmit={submit} noValidate>
-        <TeamLine
-          inputId={`${id}-local`}
-          nombre={partido.nombre_local}
-          bandera={partido.bandera_local}
-          apostable={partido.apostable}
-          value={local}
-          onChange={edit(setLocal)}
-        />
-        <TeamLine
-          inputId={`${id}-visitante`}
-          nombre={partido.nombre_visitante}
-          bandera={partido.bandera_visitante}
-          apostable={partido.apostable}
-          value={visitante}
-          onChange={edit(setVisitante)}
-        />
+        <TeamLine partido={partido} side="local" formId={id} value={local} onChange={edit(setLocal)} />
+        <TeamLine partido={partido} side="visitante" formId={id} value={visitante} onChange={edit(setVisitante)} />
         <div className="match-card__footer">
           <span className="match-card__previous">
             {apuesta ? (
@@ -204,20 +192,23 @@ export function MatchRow({ partido, apuesta, email, feedback, onFeedback }: Prop
 }
 
 interface TeamLineProps {
-  inputId: string;
-  nombre: string;
-  bandera: string;
-  apostable: boolean;
+  partido: PartidoSinJugar;
+  side: 'local' | 'visitante';
+  /** The card's own id: the input's id is made from it. */
+  formId: string;
   value: string;
   onChange: (value: string) => void;
 }
 
-function TeamLine({ inputId, nombre, bandera, apostable, value, onChange }: TeamLineProps) {
+/** One team of the match: its flag and name, and its goals input while the match takes predictions. */
+function TeamLine({ partido, side, formId, value, onChange }: TeamLineProps) {
+  const nombre = partido[`nombre_${side}`];
+  const inputId = `${formId}-${side}`;
   return (
     <div className="team-line">
-      <Flag code={bandera} />
+      <Flag code={partido[`bandera_${side}`]} />
       <span className="team-line__name">{nombre}</span>
-      {apostable && (
+      {partido.apostable && (
         <>
           <label className="visually-hidden" htmlFor={inputId}>
             Goles de {nombre}

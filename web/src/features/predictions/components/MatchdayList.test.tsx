@@ -1,30 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch } from '../../../test/fakeFetch';
+import { fakePartidoSinJugar as partido } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { Apuesta } from '../api/getApuestas';
-import type { PartidoSinJugar } from '../api/getPartidosSinJugar';
 import { countText } from './MatchdayList';
 import { PredictionsPage } from './PredictionsPage';
 
 const jugador = { id: 5, nombre: 'Ana', email: 'ana@prode.test', admin: false };
 // Friday 20 November 2026, 10:00 in the local zone of whoever runs the tests.
 const NOW = new Date(2026, 10, 20, 10, 0);
-
-const partido = (id: number, inicio: Date, categoria: string, apostable = true): PartidoSinJugar => ({
-  id,
-  torneo: 1,
-  apostable,
-  nombre_local: `Local ${id}`,
-  nombre_visitante: `Visitante ${id}`,
-  bandera_local: 'ar',
-  bandera_visitante: 'br',
-  fecha: '2026-11-20',
-  hora: '13:00',
-  nombre_categoria: categoria,
-  inicio: inicio.toISOString(),
-  cierre: new Date(inicio.getTime() - 3600_000).toISOString(),
-});
 
 const PARTIDOS = [
   partido(1, new Date(2026, 10, 20, 10, 30), 'Grupo A', false), // closed: kicks off in 30 minutes

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { QueryView } from '../../../shared/components/QueryView';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { WarningBanner } from '../../home/components/WarningBanner';
-import type { Jugador } from '../../session/api/getSesion';
-import { TournamentSubtitle } from '../../tournaments/components/TournamentSubtitle';
+import type { Jugador } from '../../session';
+import { TournamentSubtitle } from '../../tournaments';
 import { useApuestas } from '../api/getApuestas';
 import { usePartidosSinJugar } from '../api/getPartidosSinJugar';
 import { useFeedbackByMatch } from '../save/saveFeedback';
 import { MatchdayList } from './MatchdayList';
+import { WarningBanner } from './WarningBanner';
 
 /** /jugadas: the current tournament's matches still to be played, each saved on its own. */
 export function PredictionsPage({ jugador }: { jugador: Jugador }) {

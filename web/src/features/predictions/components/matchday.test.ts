@@ -1,23 +1,8 @@
-import type { PartidoSinJugar } from '../api/getPartidosSinJugar';
+import { fakePartidoSinJugar as partido } from '../../../test/fixtures';
 import { cierreText, dayTitle, groupMatchday, localDate, localTime } from './matchday';
 
 // Dates in the local zone of whoever runs the tests: the headings are the browser's days.
 const NOW = new Date(2026, 10, 20, 10, 30); // Friday 20 November 2026, 10:30
-
-const partido = (id: number, inicio: Date, categoria: string): PartidoSinJugar => ({
-  id,
-  torneo: 1,
-  apostable: true,
-  nombre_local: `Local ${id}`,
-  nombre_visitante: `Visitante ${id}`,
-  bandera_local: 'ar',
-  bandera_visitante: 'br',
-  fecha: '2026-11-20',
-  hora: '13:00',
-  nombre_categoria: categoria,
-  inicio: inicio.toISOString(),
-  cierre: new Date(inicio.getTime() - 3600_000).toISOString(),
-});
 
 describe('dayTitle', () => {
   it.each([

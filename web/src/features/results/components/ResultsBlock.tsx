@@ -6,7 +6,7 @@ const RECENT = 5;
 /** The home's results block: the latest finished matches and one's points. */
 export function ResultsBlock({ jugadorId }: { jugadorId: number }) {
   return (
-    <section className="block" aria-labelledby="resultados-inicio">
+    <section className="card block" aria-labelledby="resultados-inicio">
       <h2 id="resultados-inicio">Resultados</h2>
       <ResultsList jugadorId={jugadorId} limit={RECENT} />
       <p className="block__more">

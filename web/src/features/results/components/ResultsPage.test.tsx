@@ -1,36 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch } from '../../../test/fakeFetch';
+import { fakeResultadoPartido, resultadoConPenales } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import type { ResultadoPartido } from '../api/getResultados';
 import { ResultsPage } from './ResultsPage';
 
 const torneos = [
   { id: 2, nombre: 'Mundial 2026', actual: true, partidos: 104, finalizados: 0 },
   { id: 1, nombre: 'Mundial 2022', actual: false, partidos: 64, finalizados: 64 },
 ];
-const final: ResultadoPartido = {
-  partido: 64,
-  torneo: 1,
-  nombre_local: 'Argentina',
-  nombre_visitante: 'Francia',
-  bandera_local: 'ar',
-  bandera_visitante: 'fr',
-  fecha: '2022-12-18',
-  hora: '12:00',
-  nombre_categoria: 'Final',
-  inicio: '2022-12-18T15:00:00Z',
-  resultado: {
-    goles_local: 2,
-    goles_visitante: 2,
-    goles_local_alargue: 3,
-    goles_visitante_alargue: 3,
-    penales_local: 4,
-    penales_visitante: 2,
-  },
-  apuesta: null,
-  puntos: null,
-};
+const final = fakeResultadoPartido({ resultado: resultadoConPenales });
 
 function serve() {
   return fakeFetch((r) => {

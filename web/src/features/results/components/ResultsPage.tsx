@@ -1,8 +1,7 @@
 import { QueryView } from '../../../shared/components/QueryView';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { useSesion } from '../../session/api/getSesion';
-import { TournamentPicker } from '../../tournaments/components/TournamentPicker';
-import { useTorneoParam } from '../../tournaments/hooks/useTorneoParam';
+import { useSesion } from '../../session';
+import { TournamentPicker, useTorneoParam } from '../../tournaments';
 import { ResultsList } from './ResultsList';
 
 /**

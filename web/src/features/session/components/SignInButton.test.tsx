@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fakeFetch } from '../../../test/fakeFetch';
@@ -21,7 +21,7 @@ describe('SignInButton (dev mode)', () => {
     const { queryClient } = renderWithProviders(<SignInButton />);
 
     const button = await screen.findByRole('button', { name: 'Ingresar con Google' });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).toBeEnabled());
     // The automatic attempt on load was blocked (window.open returned null): no error shows.
     expect(open).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -31,12 +31,11 @@ describe('SignInButton (dev mode)', () => {
     expect(open).toHaveBeenLastCalledWith('/api/sesion/dev', 'prode-login', 'width=500,height=600');
     expect(await screen.findByRole('alert')).toHaveTextContent('El navegador bloqueó la ventana');
 
-    await act(async () => {
-      window.dispatchEvent(
-        new MessageEvent('message', { data: { tipo: 'prode-codigo', code: 'c0de' }, origin: window.location.origin }),
-      );
-    });
-    await vi.waitFor(() => expect(queryClient.getQueryData(sesionQueryKey)).toEqual(jugador));
+    fireEvent(
+      window,
+      new MessageEvent('message', { data: { tipo: 'prode-codigo', code: 'c0de' }, origin: window.location.origin }),
+    );
+    await waitFor(() => expect(queryClient.getQueryData(sesionQueryKey)).toEqual(jugador));
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts).toEqual([
       { method: 'POST', path: '/api/sesion', body: { code: 'c0de' } },
@@ -60,11 +59,10 @@ describe('SignInButton (dev mode)', () => {
       </Routes>,
     );
     expect(await screen.findByText('Tu sesión se cerró: ingresá de nuevo.')).toBeInTheDocument();
-    await act(async () => {
-      window.dispatchEvent(
-        new MessageEvent('message', { data: { tipo: 'prode-codigo', code: 'c0de' }, origin: window.location.origin }),
-      );
-    });
+    fireEvent(
+      window,
+      new MessageEvent('message', { data: { tipo: 'prode-codigo', code: 'c0de' }, origin: window.location.origin }),
+    );
     expect(await screen.findByRole('heading', { name: 'Tus jugadas' })).toBeInTheDocument();
     expect(sessionStorage.getItem('prode.volver-tras-ingresar')).toBeNull();
   });

@@ -19,7 +19,7 @@ export function SignInButton() {
   }
   return (
     <div className="sign-in">
-      {returning && <p className="sign-in__notice">{returning.aviso}</p>}
+      {returning && <p className="notice sign-in__notice">{returning.aviso}</p>}
       <button
         type="button"
         className="button button--google"

@@ -22,7 +22,9 @@ interface Props {
  */
 export function FindMe({ torneo, jugadorId, onFound, immediately }: Props) {
   const queryClient = useQueryClient();
-  const [asked, setAsked] = useState(false);
+  // Once asked, the answer stays a live query. Arriving with ?yo counts as asking.
+  const [asked, setAsked] = useState(immediately);
+  if (immediately && !asked) setAsked(true);
   const yo = useQuery({
     queryKey: miPosicionQueryKey(torneo, jugadorId),
     queryFn: () => getMiPosicion(torneo),
@@ -34,8 +36,8 @@ export function FindMe({ torneo, jugadorId, onFound, immediately }: Props) {
   useEffect(() => {
     onFoundRef.current = onFound;
   });
-  const find = useCallback(async () => {
-    setAsked(true);
+  /** Asks which page holds the player, and goes there. */
+  const jump = useCallback(async () => {
     try {
       const mi = await queryClient.fetchQuery({
         queryKey: miPosicionQueryKey(torneo, jugadorId),
@@ -49,14 +51,18 @@ export function FindMe({ torneo, jugadorId, onFound, immediately }: Props) {
   }, [queryClient, torneo, jugadorId]);
 
   useEffect(() => {
-    if (immediately) void find();
-  }, [immediately, find]);
+    if (immediately) void jump();
+  }, [immediately, jump]);
+  const find = () => {
+    setAsked(true);
+    void jump();
+  };
 
   const notRanked = yo.error instanceof ApiError && yo.error.status === 404;
   const cambio = yo.data ? movimiento(yo.data.posicion, yo.data.posicion_anterior) : null;
   return (
     <div className="find-me">
-      <button type="button" className="button button--secondary" onClick={() => void find()}>
+      <button type="button" className="button button--secondary" onClick={find}>
         Ver mi posición
       </button>
       {yo.isSuccess && (
@@ -66,7 +72,7 @@ export function FindMe({ torneo, jugadorId, onFound, immediately }: Props) {
         </p>
       )}
       {notRanked && <p role="status">Todavía no figurás en la tabla de posiciones.</p>}
-      {yo.isError && !notRanked && <ErrorMessage error={yo.error} onRetry={() => void find()} compact />}
+      {yo.isError && !notRanked && <ErrorMessage error={yo.error} onRetry={find} compact />}
     </div>
   );
 }

@@ -11,7 +11,7 @@ export function StandingsBlock({ jugadorId }: { jugadorId: number }) {
   // The current tournament's table (no ?torneo): what players are playing now.
   const posiciones = usePosiciones({ pagina: 1, porPagina: TOP_ROWS });
   return (
-    <section className="block" aria-labelledby="tabla-inicio">
+    <section className="card block" aria-labelledby="tabla-inicio">
       <h2 id="tabla-inicio">Tabla de posiciones</h2>
       <TieBreakRule />
       <QueryView query={posiciones} loadingText="Cargando la tabla…">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axeViolations } from '../../../test/axe';
 import { fakeEventSources } from '../../../test/fakeEventSource';
 import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
+import { fakePosicion as fila } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { Posicion } from '../api/getPosiciones';
 import { StandingsPage } from './StandingsPage';
@@ -11,16 +12,6 @@ const torneos = [
   { id: 2, nombre: 'Mundial 2026', actual: true, partidos: 104, finalizados: 3 },
   { id: 1, nombre: 'Mundial 2022', actual: false, partidos: 64, finalizados: 64 },
 ];
-
-const fila = (posicion: number, id: number, nombre: string, puntaje: number, anterior: number | null): Posicion => ({
-  posicion,
-  id,
-  nombre,
-  puntaje,
-  exactos: 0,
-  aciertos: 0,
-  posicion_anterior: anterior,
-});
 
 const tabla = (torneo: number, posiciones: Posicion[]) => ({
   torneo,
@@ -113,11 +104,7 @@ describe('StandingsPage', () => {
     const { requests } = serve();
     renderWithProviders(<StandingsPage />, { route: '/posiciones' });
     const fecha = await screen.findByRole('combobox', { name: 'Fecha' });
-    expect(within(fecha).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'General',
-      '12/06/2026',
-      '11/06/2026',
-    ]);
+    expect(within(fecha).getAllByRole('option').map((o) => o.textContent)).toEqual(['General', '12/06/2026', '11/06/2026']);
     expect(fecha).toHaveValue('');
 
     await userEvent.selectOptions(fecha, '11/06/2026');
@@ -138,10 +125,8 @@ describe('StandingsPage', () => {
     const { requests } = serve();
     renderWithProviders(<StandingsPage />, { route: '/posiciones' });
     const torneo = await screen.findByRole('combobox', { name: 'Torneo' });
-    expect(within(torneo).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Mundial 2026 (actual)',
-      'Mundial 2022',
-    ]);
+    const options = within(torneo).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Mundial 2026 (actual)', 'Mundial 2022']);
     expect(torneo).toHaveValue('2');
 
     await userEvent.selectOptions(torneo, 'Mundial 2022');
@@ -165,6 +150,20 @@ describe('StandingsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Ver mi posición' }));
     expect(await screen.findByText('Estás en el puesto 2 con 85 puntos. Bajaste 1 puesto desde la fecha anterior.')).toBeInTheDocument();
     expect(requests.map((r) => r.path)).toContain('/api/posiciones/yo?torneo=1');
+
+    yo.puntaje = 95;
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 50 }));
+    expect(await screen.findByText(/Estás en el puesto 2 con 95 puntos/)).toBeInTheDocument();
+  });
+
+  it("with ?yo (the home's link) finds the player at once, focuses their row, and keeps their place live", async () => {
+    const yo = { puntaje: 85 };
+    serve({ jugador: ana, yo });
+    const streams = fakeEventSources();
+    renderWithProviders(<StandingsPage />, { route: '/posiciones?torneo=1&yo', live: streams.factory });
+    act(() => streams.latest.open());
+    expect(await screen.findByText(/Estás en el puesto 2 con 85 puntos/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('row', { name: /Ana/ })).toHaveFocus());
 
     yo.puntaje = 95;
     act(() => streams.latest.emit('posiciones', { torneo: 1, version: 50 }));

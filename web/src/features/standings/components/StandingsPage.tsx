@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseTorneo } from '../../../shared/api/torneo';
 import { ErrorMessage } from '../../../shared/components/ErrorMessage';
 import { QueryView } from '../../../shared/components/QueryView';
 import { formatFecha } from '../../../shared/format';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { useSesion } from '../../session/api/getSesion';
-import { TournamentPicker } from '../../tournaments/components/TournamentPicker';
+import { useSesion } from '../../session';
+import { TournamentPicker } from '../../tournaments';
 import { usePosiciones } from '../api/getPosiciones';
 import { usePosicionesFechas } from '../api/getPosicionesFechas';
 import { FindMe } from './FindMe';
@@ -35,18 +35,22 @@ export function StandingsPage() {
   const jugador = useSesion().data ?? null;
   const posiciones = usePosiciones({ torneo, fecha, pagina, porPagina: POR_PAGINA });
   const fechas = usePosicionesFechas(torneo);
-  const [scrollToMe, setScrollToMe] = useState(false);
+  // Each "Ver mi posición" that found the player asks for one scroll; a ref remembers the last
+  // one done, so that doing it changes nothing on screen.
+  const [scrollRequest, setScrollRequest] = useState(0);
+  const scrolledFor = useRef(0);
 
   // Once the page holding the player is on screen, bring the row into view and focus it.
   const rows = posiciones.data;
   useEffect(() => {
-    if (!scrollToMe || !rows || rows.pagina !== pagina || posiciones.isPlaceholderData) return;
+    const done = scrolledFor.current === scrollRequest;
+    if (done || !rows || rows.pagina !== pagina || posiciones.isPlaceholderData) return;
     const row = document.getElementById('mi-posicion');
     if (!row) return;
     row.scrollIntoView?.({ block: 'center' });
     row.focus({ preventScroll: true });
-    setScrollToMe(false);
-  }, [scrollToMe, rows, pagina, posiciones.isPlaceholderData]);
+    scrolledFor.current = scrollRequest;
+  }, [scrollRequest, rows, pagina, posiciones.isPlaceholderData]);
 
   /** Keeps the tournament and sets (or, with null, drops) the others; ?yo is used up. */
   const update = (changes: Record<string, string | null>) =>
@@ -78,7 +82,7 @@ export function StandingsPage() {
           onFound={(mi) => {
             // /api/posiciones/yo places the player in the whole table.
             update({ fecha: null, pagina: String(mi.pagina) });
-            setScrollToMe(true);
+            setScrollRequest((n) => n + 1);
           }}
         />
       )}

@@ -1,19 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { fakeFetch } from '../../../test/fakeFetch';
+import { fakePosicion as fila } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import type { Posicion } from '../api/getPosiciones';
 import { StandingsBlock } from './StandingsBlock';
 import { StandingsTable } from './StandingsTable';
-
-const fila = (posicion: number, id: number, nombre: string, puntaje: number): Posicion => ({
-  posicion,
-  id,
-  nombre,
-  puntaje,
-  exactos: 0,
-  aciertos: 0,
-  posicion_anterior: null,
-});
 
 const posiciones = [fila(1, 10, 'Ana', 17), fila(1, 11, 'Beto', 17), fila(3, 12, 'Carla', 5)];
 

@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { fakeEventSources } from '../../test/fakeEventSource';
-import { fakeFetch, type Recorded } from '../../test/fakeFetch';
-import { renderWithProviders } from '../../test/render';
-import { useResultados } from '../../features/results/api/getResultados';
-import { StandingsBlock } from '../../features/standings/components/StandingsBlock';
-import { useLiveMode } from './liveContext';
-import { CATCH_UP_TRIES } from './liveQueries';
+import { useResultados } from '../features/results';
+import { StandingsBlock } from '../features/standings';
+import { useLiveMode } from '../shared/live/liveContext';
+import { CATCH_UP_TRIES } from '../shared/live/liveQueries';
+import { fakeEventSources } from '../test/fakeEventSource';
+import { fakeFetch, type Recorded } from '../test/fakeFetch';
+import { renderWithProviders } from '../test/render';
 
 /** The current tournament's table: Ana's points grow as the test's "server" enters results. */
 function serve(state: { puntaje: number }) {

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
-import { fakeFetch } from '../../test/fakeFetch';
-import { renderWithProviders } from '../../test/render';
+import { fakeFetch } from '../test/fakeFetch';
+import { renderWithProviders } from '../test/render';
 import { Layout } from './Layout';
 
 function Inicio() {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { fakeFetch } from '../../../test/fakeFetch';
-import { renderWithProviders } from '../../../test/render';
+import { fakeFetch } from '../../test/fakeFetch';
+import { renderWithProviders } from '../../test/render';
 import { Home } from './Home';
 
 const jugador = { id: 3, nombre: 'Ana', email: 'ana@prode.test', admin: false };

@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import type { Jugador } from '../../session/api/getSesion';
-import { SignOutButton } from '../../session/components/SignOutButton';
-import { ResultsBlock } from '../../results/components/ResultsBlock';
-import { StandingsBlock } from '../../standings/components/StandingsBlock';
-import { TournamentSubtitle } from '../../tournaments/components/TournamentSubtitle';
+import { usePageTitle } from '../../shared/layout/usePageTitle';
+import { WarningBanner } from '../../features/predictions';
+import { ResultsBlock } from '../../features/results';
+import { SignOutButton, type Jugador } from '../../features/session';
+import { StandingsBlock } from '../../features/standings';
+import { TournamentSubtitle } from '../../features/tournaments';
 import { Rules } from './Rules';
-import { WarningBanner } from './WarningBanner';
 import './home.css';
 
 /**

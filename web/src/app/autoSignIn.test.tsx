@@ -1,12 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { Layout } from '../../../shared/layout/Layout';
-import { fakeFetch } from '../../../test/fakeFetch';
-import { renderWithProviders } from '../../../test/render';
-import { useSesion } from '../api/getSesion';
-import { SignInButton } from '../components/SignInButton';
-import { SignOutButton } from '../components/SignOutButton';
+import { SignInButton, SignOutButton, useSesion } from '../features/session';
+import { fakeFetch } from '../test/fakeFetch';
+import { renderWithProviders } from '../test/render';
+import { Layout } from './Layout';
 
 const jugador = { id: 3, nombre: 'Ana', email: 'ana@prode.test', admin: false };
 

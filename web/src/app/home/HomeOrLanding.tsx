@@ -1,6 +1,6 @@
-import { QueryView } from '../../../shared/components/QueryView';
-import { useSesion } from '../../session/api/getSesion';
-import { Landing } from '../../landing/components/Landing';
+import { QueryView } from '../../shared/components/QueryView';
+import { Landing } from '../../features/landing';
+import { useSesion } from '../../features/session';
 import { Home } from './Home';
 
 /** `/` is the landing signed out and the home signed in (the specification's one route). */

@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { DevModeBanner } from '../../features/session/components/DevModeBanner';
-import { useSesion } from '../../features/session/api/getSesion';
-import { skipAutomaticSignIn } from '../../features/session/signIn/autoSignIn';
-import { Footer } from './Footer';
-import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
-import './layout.css';
+import { DevModeBanner, skipAutomaticSignIn, useSesion } from '../features/session';
+import { Footer } from '../shared/layout/Footer';
+import { useFocusHeadingOnNavigation } from '../shared/layout/useFocusHeadingOnNavigation';
+import '../shared/layout/layout.css';
 
 /** Every screen: dev-mode notice, header with navigation, the screen itself, footer. */
 export function Layout() {

@@ -1,7 +1,7 @@
 /** The rules text with the points table (specification section 9) and the 1-hour cut-off. */
 export function Rules() {
   return (
-    <section className="rules" aria-labelledby="reglamento">
+    <section className="card rules" aria-labelledby="reglamento">
       <h2 id="reglamento">Reglamento</h2>
       <p>
         Pronosticá el resultado de cada partido del Mundial. Podés cargar tu jugada y cambiarla todas

@@ -1,0 +1,2 @@
+// The landing feature's public entry, for the app to compose.
+export { Landing } from './components/Landing';

@@ -1,0 +1,3 @@
+// The standings feature's public entry, for the app to compose.
+export { StandingsBlock } from './components/StandingsBlock';
+export { StandingsPage } from './components/StandingsPage';
