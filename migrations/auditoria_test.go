@@ -14,8 +14,10 @@ func TestAuditoriaMigratesAndRollsBack(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
 	before, _ := migrator(t, withFiles(t, map[string]string{
-		"fixtures/000003_auditoria.up.sql":   "",
-		"fixtures/000003_auditoria.down.sql": "",
+		"fixtures/000003_auditoria.up.sql":       "",
+		"fixtures/000003_auditoria.down.sql":     "",
+		"fixtures/000004_eventos_tipos.up.sql":   "", // a later release's
+		"fixtures/000004_eventos_tipos.down.sql": "",
 	}))
 	if err := before.Up(ctx, db, nil); err != nil {
 		t.Fatal(err)

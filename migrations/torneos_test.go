@@ -13,14 +13,16 @@ func TestTournamentsMigrateAnExistingDeployment(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
 	before, _ := migrator(t, withFiles(t, map[string]string{
-		"fixtures/000002_torneos.up.sql":        "",
-		"fixtures/000002_torneos.down.sql":      "",
-		"fixtures/000003_auditoria.up.sql":      "", // later releases' migrations
-		"fixtures/000003_auditoria.down.sql":    "",
-		"scoring/000002_torneos.up.sql":         "",
-		"scoring/000002_torneos.down.sql":       "",
-		"scoring/000003_totales_fecha.up.sql":   "",
-		"scoring/000003_totales_fecha.down.sql": "",
+		"fixtures/000002_torneos.up.sql":         "",
+		"fixtures/000002_torneos.down.sql":       "",
+		"fixtures/000003_auditoria.up.sql":       "", // later releases' migrations
+		"fixtures/000003_auditoria.down.sql":     "",
+		"fixtures/000004_eventos_tipos.up.sql":   "",
+		"fixtures/000004_eventos_tipos.down.sql": "",
+		"scoring/000002_torneos.up.sql":          "",
+		"scoring/000002_torneos.down.sql":        "",
+		"scoring/000003_totales_fecha.up.sql":    "",
+		"scoring/000003_totales_fecha.down.sql":  "",
 	}))
 	if err := before.Up(ctx, db, nil); err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ func main() {
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
 	}
-	if !(cmd == "up" && len(args) == 0 || cmd == "status" && len(args) == 0 || cmd == "force" && len(args) == 2) {
+	if !knownCommand(cmd, args) {
 		fmt.Fprint(os.Stderr, usage)
 		os.Exit(2)
 	}
@@ -129,4 +129,15 @@ func versionArg(v int) string {
 		return "none"
 	}
 	return strconv.Itoa(v)
+}
+
+// knownCommand: up and status take no argument, force takes a schema and a version.
+func knownCommand(cmd string, args []string) bool {
+	switch cmd {
+	case "up", "status":
+		return len(args) == 0
+	case "force":
+		return len(args) == 2
+	}
+	return false
 }

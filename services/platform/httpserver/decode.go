@@ -1,12 +1,14 @@
 package httpserver
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -16,15 +18,26 @@ import (
 // MaxBody is the largest JSON body a route accepts unless it says otherwise.
 const MaxBody = 16 << 10
 
-// DecodeJSON reads a strict JSON body into v: JSON content type, at most limit bytes, no
-// unknown fields, one value. Its errors are *apierror.Error with Spanish messages.
+// errNotUTF8 refuses a JSON body labelled with another charset: JSON is UTF-8 (RFC 8259), and
+// reading UTF-16 bytes as UTF-8 would not be what the client sent.
+var errNotUTF8 = &apierror.Error{Status: http.StatusUnsupportedMediaType, Code: apierror.ErrNotJSON.Code,
+	Mensaje: "Los datos tienen que enviarse como JSON en UTF-8."}
+
+// DecodeJSON reads a strict JSON body into v: JSON content type (UTF-8, the only charset JSON
+// has), at most limit bytes, one value, every key an exact field name given once (decode_keys.go).
+// Its errors are *apierror.Error with Spanish messages.
 func DecodeJSON(c *gin.Context, v any, limit int64) error {
-	mediaType, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
-	if err != nil || mediaType != "application/json" {
-		return apierror.ErrNotJSON
+	if err := checkContentType(c.GetHeader("Content-Type")); err != nil {
+		return err
 	}
-	body := http.MaxBytesReader(c.Writer, c.Request.Body, limit)
-	dec := json.NewDecoder(body)
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
+	if err != nil {
+		return decodeError(err)
+	}
+	if err := checkKeys(body, v); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return decodeError(err)
@@ -34,6 +47,20 @@ func DecodeJSON(c *gin.Context, v any, limit int64) error {
 			return decodeError(err)
 		}
 		return apierror.Invalid("El cuerpo tiene que ser un único objeto JSON.")
+	}
+	return nil
+}
+
+// checkContentType accepts application/json, with no charset or UTF-8's. A browser's
+// cross-site form can send only text/plain, form-encoded or multipart bodies, so this check is
+// also what keeps a form on another site from writing, should its Origin not reach us.
+func checkContentType(header string) error {
+	mediaType, params, err := mime.ParseMediaType(header)
+	if err != nil || mediaType != "application/json" {
+		return apierror.ErrNotJSON
+	}
+	if charset, ok := params["charset"]; ok && !strings.EqualFold(charset, "utf-8") {
+		return errNotUTF8
 	}
 	return nil
 }

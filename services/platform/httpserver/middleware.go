@@ -71,11 +71,16 @@ func validRequestID(id string) bool {
 		return false
 	}
 	for _, r := range id {
-		if !(r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+		if !requestIDRune(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// requestIDRune: letters and digits of ASCII, '-', '_' and '.'.
+func requestIDRune(r rune) bool {
+	return r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }
 
 // observe gives every request an id and a logger, recovers panics into a JSON 500, and

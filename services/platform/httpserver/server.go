@@ -112,10 +112,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// Handler is what the API port serves: the engine behind what must happen before gin routes a
+// request (withoutForwardedPrefix).
+func (s *Server) Handler() http.Handler { return withoutForwardedPrefix(s.Engine) }
+
 // Run serves until ctx is cancelled (SIGTERM), then fails readiness, waits DrainDelay, and
 // lets in-flight requests finish within ShutdownTimeout.
 func (s *Server) Run(ctx context.Context) error {
-	api := &http.Server{Addr: s.cfg.HTTPAddr, Handler: s.Engine, ReadHeaderTimeout: 5 * time.Second,
+	api := &http.Server{Addr: s.cfg.HTTPAddr, Handler: s.Handler(), ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 15 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 90 * time.Second}
 	admin := &http.Server{Addr: s.cfg.AdminAddr, Handler: s.AdminHandler(), ReadHeaderTimeout: 5 * time.Second}
 

@@ -25,7 +25,7 @@ func New(service string) (*prometheus.Registry, *HTTP) {
 		}, []string{"route", "method", "status"}),
 		Duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "prode_http_request_duration_seconds", Help: "Time to answer an HTTP request, by route, method and status.",
-			ConstLabels: labels, Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+			ConstLabels: labels, Buckets: LatencyBuckets,
 		}, []string{"route", "method", "status"}),
 		InFlight: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "prode_http_requests_in_flight", Help: "HTTP requests being answered now.", ConstLabels: labels,

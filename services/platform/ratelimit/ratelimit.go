@@ -6,7 +6,7 @@ package ratelimit
 
 import (
 	"math"
-	"strconv"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -127,13 +127,33 @@ func TooMany(wait time.Duration) *apierror.Error {
 
 // ClientIP keys by the client's address as the nearest trusted proxy saw it
 // (httpserver.ClientAddress: X-Forwarded-For counted from the right by TRUSTED_PROXY_HOPS), so
-// that a client cannot choose its bucket by sending an X-Forwarded-For of its own.
-func ClientIP(c *gin.Context) string { return httpserver.ClientAddress(c) }
+// that a client cannot choose its bucket by sending an X-Forwarded-For of its own. An IPv6
+// client is keyed by its /64: a provider hands one subscriber at least a /64, so one client can
+// use any of 2^64 addresses, each of which would otherwise be a fresh bucket. IPv4 stays per
+// address (IPv4-mapped IPv6 arrives unmapped from ClientAddress, so it counts as IPv4).
+func ClientIP(c *gin.Context) string { return addressKey(httpserver.ClientAddress(c)) }
 
-// PerPlayer keys by the signed-in player's id; the route must be behind session.Required.
-func PerPlayer(c *gin.Context) string {
+// addressKey is an IPv4 address as it is, an IPv6 one as its /64 prefix; anything else (no
+// address could be read) as it is.
+func addressKey(address string) string {
+	addr, err := netip.ParseAddr(address)
+	if err != nil {
+		return address
+	}
+	if addr = addr.Unmap().WithZone(""); addr.Is4() {
+		return addr.String()
+	}
+	return netip.PrefixFrom(addr, 64).Masked().String()
+}
+
+// PerSession keys by the session's id; the route must be behind a session middleware. A write
+// refused for any reason spends only the allowance of the session that sent it: a cookie ended
+// with 'Salir' (session.Signed lets it through to the write, whose statement refuses it with
+// 401) or another player's live session cannot use up the owner's allowance, as keying by the
+// player's id allowed.
+func PerSession(c *gin.Context) string {
 	if claims, ok := session.FromContext(c); ok {
-		return strconv.FormatInt(claims.PlayerID, 10)
+		return claims.SessionID
 	}
 	return ""
 }

@@ -109,3 +109,23 @@ func TestTooManyRoundsRetryAfterUp(t *testing.T) {
 		}
 	}
 }
+
+// An IPv6 client is one /64 (what a provider hands one subscriber), an IPv4 client one
+// address, written the same whichever way it arrived.
+func TestAddressKeys(t *testing.T) {
+	for address, want := range map[string]string{
+		"203.0.113.7":                             "203.0.113.7",
+		"::ffff:203.0.113.7":                      "203.0.113.7",
+		"2001:db8:1:2::1":                         "2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff:ffff:ffff:ffff":        "2001:db8:1:2::/64",
+		"2001:0db8:0001:0002:0000:0000:0000:0009": "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":                         "2001:db8:1:3::/64",
+		"fe80::1%eth0":                            "fe80::/64",
+		"::1":                                     "::/64",
+		"not an address":                          "not an address",
+	} {
+		if got := addressKey(address); got != want {
+			t.Errorf("%s keyed as %q, want %q", address, got, want)
+		}
+	}
+}

@@ -10,10 +10,10 @@ import (
 
 // defaultGCPercent is GOGC when the environment does not set it. A service's live heap is a
 // few MiB, so at Go's default of 100 a burst of requests starts a collection every few MiB
-// allocated: 6 to 16 % of a service's CPU under `make bench`'s loads went to the collector.
-// 200 collects half as often. 400 took it to 2 %, but scoring then peaked at 128 to 165 MiB in
-// the match-day rush against 44 MiB at 100 (docs/benchmarks.md, Memory); the memory limit
-// below keeps any setting from growing into the container's limit.
+// allocated, and the collector takes a large share of the CPU. 200 collects half as often for
+// little more memory; higher settings save little more CPU and cost a lot of memory in a rush
+// (docs/benchmarks.md, "What limits each figure"). The memory limit below keeps any setting
+// from growing into the container's limit.
 const defaultGCPercent = 200
 
 // memoryLimitShare of the container's memory limit is the Go runtime's soft limit when

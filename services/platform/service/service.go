@@ -4,12 +4,14 @@ package service
 
 import (
 	"log/slog"
+	"net/mail"
 	"os"
 	"strings"
 	"time"
 
 	"prode/platform/config"
 	"prode/platform/httpserver"
+	"prode/platform/session"
 )
 
 // Base is the configuration every service has.
@@ -22,7 +24,10 @@ type Base struct {
 	// both to session.NewVerifier.
 	SessionKey         []byte
 	SessionKeyPrevious []byte
-	Zone               *time.Location
+	// Admins are the organisers (ADMIN_EMAILS), for session.Verifier.WithAdmins and the
+	// players service's answers: every service that has organiser routes decides from them.
+	Admins session.Admins
+	Zone   *time.Location
 }
 
 // ReadBase reads the shared settings from env.
@@ -43,6 +48,7 @@ func ReadBase(env *config.Env, name string) Base {
 		DBMaxConns:         env.Int("DB_MAX_CONNS", 20, 1, 500),
 		SessionKey:         env.Key("SESSION_KEY", 32),
 		SessionKeyPrevious: optionalKey(env, "SESSION_KEY_PREVIOUS", 32),
+		Admins:             adminEmails(env),
 		Zone:               env.Location("DISPLAY_TIMEZONE", "America/Argentina/Buenos_Aires"),
 	}
 }
@@ -61,6 +67,19 @@ func optionalKey(env *config.Env, name string, minBytes int) []byte {
 		env.Problem("%s", strings.TrimPrefix(err.Error(), "configuration: "))
 	}
 	return key
+}
+
+// adminEmails reads ADMIN_EMAILS, comma-separated addresses; an entry that is not one (a
+// semicolon instead of a comma, a name) stops the service at start rather than leaving an
+// organiser without access.
+func adminEmails(env *config.Env) session.Admins {
+	emails := env.List("ADMIN_EMAILS")
+	for _, e := range emails {
+		if addr, err := mail.ParseAddress(e); err != nil || addr.Address != e {
+			env.Problem("ADMIN_EMAILS must be e-mail addresses separated by commas (%q is not one)", e)
+		}
+	}
+	return session.NewAdmins(emails)
 }
 
 // Logger writes JSON lines (LOG_FORMAT=text for a terminal) tagged with the service.

@@ -17,9 +17,10 @@ const claimsKey = "prode.session"
 
 // Verifier checks session cookies for one service.
 type Verifier struct {
-	keys [][]byte // the current key, then the previous ones
-	pool *pgxpool.Pool
-	now  func() time.Time
+	keys   [][]byte // the current key, then the previous ones
+	pool   *pgxpool.Pool
+	admins Admins // who is an organiser, decided on every request
+	now    func() time.Time
 }
 
 // NewVerifier verifies tokens signed with key, or with one of previous (SESSION_KEY_PREVIOUS,
@@ -35,9 +36,28 @@ func NewVerifier(key []byte, pool *pgxpool.Pool, previous ...[]byte) *Verifier {
 	return &Verifier{keys: keys, pool: pool, now: time.Now}
 }
 
+// WithAdmins is the verifier that marks the sessions of admins' addresses as organisers'
+// (Claims.Admin, which AdminOnly checks); without it nobody is an organiser.
+func (v *Verifier) WithAdmins(admins Admins) *Verifier {
+	w := *v
+	w.admins = admins
+	return &w
+}
+
+// parse checks the token's signature and expiry, and decides from the current organisers
+// whether its player is one.
+func (v *Verifier) parse(token string) (Claims, error) {
+	c, err := ParseAny(v.keys, token, v.now())
+	if err != nil {
+		return c, err
+	}
+	c.Admin = v.admins.Has(c.Email)
+	return c, nil
+}
+
 // Verify returns the claims of a live session.
 func (v *Verifier) Verify(ctx context.Context, token string) (Claims, error) {
-	c, err := ParseAny(v.keys, token, v.now())
+	c, err := v.parse(token)
 	if err != nil {
 		return c, err
 	}
@@ -104,7 +124,7 @@ func (v *Verifier) Signed() gin.HandlerFunc {
 		if !ok {
 			return
 		}
-		claims, err := ParseAny(v.keys, token, v.now())
+		claims, err := v.parse(token)
 		if err != nil {
 			httpserver.Fail(c, apierror.ErrUnauthenticated)
 			return
@@ -124,7 +144,7 @@ func sessionCookie(c *gin.Context) (string, bool) {
 	return token, true
 }
 
-// AdminOnly must follow Required.
+// AdminOnly must follow Required, of a Verifier given the organisers (WithAdmins).
 func AdminOnly() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if claims, ok := FromContext(c); !ok || !claims.Admin {

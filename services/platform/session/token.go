@@ -28,8 +28,12 @@ type Claims struct {
 	PlayerID  int64  `json:"id"`
 	Email     string `json:"email"`
 	Nombre    string `json:"nombre"`
-	Admin     bool   `json:"admin"`
 	Expires   int64  `json:"exp"`
+	// Admin is not in the token: the Verifier sets it on each request from the organisers it
+	// was given (ADMIN_EMAILS, Verifier.WithAdmins), so that an address removed from them loses
+	// the organiser's routes with its sessions still open. An "admin" in an older token is
+	// ignored.
+	Admin bool `json:"-"`
 }
 
 // ErrInvalid is any token that is malformed, forged or expired.

@@ -31,7 +31,11 @@ func NewCluster(t testing.TB) *Cluster {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	t.Cleanup(func() {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Errorf("remove the test cluster's folder: %v", err)
+		}
+	})
 	if err := os.Chmod(dir, 0o777); err != nil {
 		t.Fatal(err)
 	}
@@ -45,10 +49,19 @@ func NewCluster(t testing.TB) *Cluster {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _ = f.WriteString(conf)
-	f.Close()
+	if _, err := f.WriteString(conf); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	c.Start()
-	t.Cleanup(func() { c.pgctl("stop", "-m", "immediate") })
+	t.Cleanup(func() {
+		// A test may have stopped it already (Kill): then there is nothing to stop.
+		if err := c.pgctl("stop", "-m", "immediate"); err != nil {
+			t.Logf("pg_ctl stop: %v", err)
+		}
+	})
 	return c
 }
 

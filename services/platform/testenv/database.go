@@ -117,7 +117,12 @@ func ensureTemplate(t testing.TB, ctx context.Context, admin *url.URL) string {
 	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(424242)"); err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Exec(context.Background(), "SELECT pg_advisory_unlock(424242)")
+	defer func() {
+		// Closing the connection (deferred above, so after this) releases the lock anyway.
+		if _, err := conn.Exec(context.Background(), "SELECT pg_advisory_unlock(424242)"); err != nil {
+			t.Logf("release the template lock: %v", err)
+		}
+	}()
 	var exists bool
 	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
 		t.Fatal(err)

@@ -13,14 +13,13 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"prode/platform/config"
 	"prode/platform/httpserver"
 	"prode/platform/postgres"
 	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
+	"prode/players/internal/app"
 	playershttp "prode/players/internal/http"
 	"prode/players/internal/identity"
 	"prode/players/internal/players"
@@ -42,10 +41,11 @@ func run(log *slog.Logger) error {
 	googleClientID := env.String("GOOGLE_CLIENT_ID", "")
 	googleSecret := env.Secret("GOOGLE_CLIENT_SECRET", "")
 	devLogin := env.Bool("DEV_LOGIN", false)
-	admins := env.List("ADMIN_EMAILS")
-	sessionTTL := env.Duration("SESSION_TTL", 30*24*time.Hour)
+	sessionTTL := env.Duration("SESSION_TTL", 14*24*time.Hour) // renewed while in use: players.Service.Renew
 	signInRate := env.Rate("SIGNIN_RATE", "10/min")
 	signInBurst := env.Int("SIGNIN_BURST", 10, 1, 10000)
+	renameRate := env.Rate("RENAME_RATE", "5/min")
+	renameBurst := env.Int("RENAME_BURST", 3, 1, 10000)
 	secureCookie := env.Bool("COOKIE_SECURE", strings.HasPrefix(strings.Join(base.HTTP.AllowedOrigins, ","), "https://"))
 	switch {
 	case devLogin && googleClientID != "":
@@ -68,15 +68,15 @@ func run(log *slog.Logger) error {
 		return fmt.Errorf("database: %w", err)
 	}
 	defer pool.Close()
-	st := store.New(pool)
 
+	// The sign-in: the dev chooser, or Google.
 	var exchanger players.Exchanger
 	var verifier *identity.Verifier
 	var dev *playershttp.DevHandlers
 	provider := playershttp.Provider{Modo: "google", ClientID: googleClientID}
 	if devLogin {
 		// Exchanged codes are recorded in PostgreSQL, so each is exchanged once, across replicas.
-		devProvider, err := identity.NewDevProvider(base.SessionKey, st)
+		devProvider, err := identity.NewDevProvider(base.SessionKey, store.New(pool))
 		if err != nil {
 			return err
 		}
@@ -94,19 +94,24 @@ func run(log *slog.Logger) error {
 		}
 		exchanger = identity.NewGoogleExchanger(googleClientID, googleSecret, identity.GoogleEndpoint)
 	}
-	svc := players.New(exchanger, verifier, st, base.SessionKey, sessionTTL, admins)
 
+	// Stores, service and routes (app.Wire).
 	server := httpserver.New(base.HTTP, log)
-	server.AddCheck("postgres", postgres.Ping(pool))
-	signIns := prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "prode_players_sign_ins_total", Help: "Sign-in attempts by provider and result.",
-	}, []string{"provider", "result"})
-	server.Registry.MustRegister(signIns)
-	playershttp.Routes(server.Engine, session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
-		&playershttp.SessionHandlers{Service: svc, Provider: provider, SecureCookie: secureCookie, SignIns: signIns,
-			// Per client address, in this process: with N replicas up to N times this.
-			SignInLimit: ratelimit.New(signInRate, signInBurst)},
-		&playershttp.PlayerHandlers{Service: svc}, dev)
+	app.Wire(server, app.Deps{
+		Pool:         pool,
+		Sessions:     session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
+		SessionKey:   base.SessionKey,
+		SessionTTL:   sessionTTL,
+		Admins:       base.Admins,
+		Exchanger:    exchanger,
+		Verifier:     verifier,
+		Provider:     provider,
+		Dev:          dev,
+		SecureCookie: secureCookie,
+		// Per client address and per player, in this process: with N replicas up to N times these.
+		SignInLimit: ratelimit.New(signInRate, signInBurst),
+		RenameLimit: ratelimit.New(renameRate, renameBurst),
+	})
 
 	// Serve until SIGTERM, then drain.
 	return server.Run(ctx)

@@ -4,12 +4,12 @@ import (
 	"embed"
 	"html/template"
 	"net/http"
-	"net/mail"
 	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
+	"prode/platform/apierror"
 	"prode/players/internal/identity"
 )
 
@@ -52,17 +52,17 @@ func (h *DevHandlers) choose(c *gin.Context) {
 	if i, err := strconv.Atoi(c.PostForm("cuenta")); err == nil && i >= 0 && i < len(identity.DevAccounts) {
 		account = identity.DevAccounts[i]
 	} else {
-		nombre := strings.TrimSpace(c.PostForm("nombre"))
-		email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
-		addr, err := mail.ParseAddress(email)
-		if nombre == "" || len([]rune(nombre)) > 100 || err != nil || addr.Address != email {
+		nombre, email := c.PostForm("nombre"), c.PostForm("email")
+		var err error
+		if account, err = identity.NewDevAccount(nombre, email); err != nil {
+			// The page shows the form again with what was typed; html/template escapes it, and
+			// strings.ToValidUTF8 keeps bytes that are not text out of the page.
 			h.page(c, http.StatusBadRequest, "chooser.html", chooserData{
-				Accounts: identity.DevAccounts, Nombre: nombre, Email: email,
-				Error: "Escribí un nombre y un correo electrónico válidos.",
+				Accounts: identity.DevAccounts, Nombre: strings.ToValidUTF8(nombre, ""), Email: strings.ToValidUTF8(email, ""),
+				Error: apierror.From(err).Mensaje,
 			})
 			return
 		}
-		account = identity.DevAccount{Nombre: nombre, Email: email}
 	}
 	h.page(c, http.StatusOK, "done.html", map[string]string{"Code": h.Provider.Code(account), "Nombre": account.Nombre})
 }

@@ -2,6 +2,7 @@
 package http
 
 import (
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -68,12 +69,22 @@ func (h *SessionHandlers) signIn(c *gin.Context) {
 	c.JSON(http.StatusOK, jugador)
 }
 
+// current answers the signed-in player, and slides the session while it is in use (the web
+// app asks on every load): a renewed session comes with a new cookie. A renewal that fails
+// leaves the session as it was, which is no reason to fail the answer.
 func (h *SessionHandlers) current(c *gin.Context) {
 	claims, _ := session.FromContext(c)
 	jugador, err := h.Service.Current(c.Request.Context(), claims)
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
+	}
+	token, expires, err := h.Service.Renew(c.Request.Context(), claims)
+	switch {
+	case err != nil:
+		httpserver.Logger(c).Warn("session not renewed", slog.String("error", err.Error()))
+	case token != "":
+		h.setCookie(c, token, expires)
 	}
 	c.JSON(http.StatusOK, jugador)
 }

@@ -13,12 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"prode/platform/httpserver"
 	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/platform/testenv"
+	"prode/players/internal/app"
 	playershttp "prode/players/internal/http"
 	"prode/players/internal/identity"
 	"prode/players/internal/players"
@@ -32,21 +31,35 @@ type stack struct {
 	api *testenv.API
 }
 
+// organisers are the test stacks' ADMIN_EMAILS: the dev chooser's demo organiser, and an
+// address with a K for the Kelvin-sign tests.
+var organisers = session.NewAdmins([]string{"admin@prode.test", "kim@example.com"})
+
+// sessionTTL is the test stacks' SESSION_TTL.
+const sessionTTL = time.Hour
+
 func newStack(t *testing.T, db *testenv.DB, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers) *stack {
 	t.Helper()
-	return newLimitedStack(t, db, ex, v, provider, dev, nil)
+	return newLimitedStack(t, db, ex, v, provider, dev, limits{})
 }
 
-func newLimitedStack(t *testing.T, db *testenv.DB, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers, limit *ratelimit.Limiter) *stack {
+// limits are a test stack's rate limits; nil ones are off.
+type limits struct {
+	signIn  *ratelimit.Limiter // per client address
+	renames *ratelimit.Limiter // per player
+}
+
+func newLimitedStack(t *testing.T, db *testenv.DB, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers, l limits) *stack {
 	t.Helper()
 	pool := db.Pool(t, "players")
-	svc := players.New(ex, v, store.New(pool), testenv.SessionKey, time.Hour, []string{"admin@prode.test"})
 	// One trusted proxy, as behind the ingress (TRUSTED_PROXY_HOPS' default).
 	server := httpserver.New(httpserver.Config{Service: "players", TrustedProxyHops: 1}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	signIns := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sign_ins"}, []string{"provider", "result"})
-	playershttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
-		&playershttp.SessionHandlers{Service: svc, Provider: provider, SignIns: signIns, SignInLimit: limit},
-		&playershttp.PlayerHandlers{Service: svc}, dev)
+	app.Wire(server, app.Deps{
+		Pool: pool, Sessions: session.NewVerifier(testenv.SessionKey, pool),
+		SessionKey: testenv.SessionKey, SessionTTL: sessionTTL, Admins: organisers,
+		Exchanger: ex, Verifier: v, Provider: provider, Dev: dev,
+		SignInLimit: l.signIn, RenameLimit: l.renames,
+	})
 	return &stack{db: db, api: testenv.NewAPI(t, server.Engine)}
 }
 
@@ -302,7 +315,7 @@ func TestSignInIsRateLimitedPerAddress(t *testing.T) {
 	limit := ratelimit.New(10.0/60, 3) // 10/min, burst 3
 	clock := time.Now()
 	limit.SetClock(func() time.Time { return clock })
-	s := newLimitedStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, limit)
+	s := newLimitedStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, limits{signIn: limit})
 	from := func(ip string) func(*http.Request) { return testenv.WithHeader("X-Forwarded-For", ip) }
 	form := func(r *http.Request) {
 		body := url.Values{"cuenta": {"0"}}.Encode()

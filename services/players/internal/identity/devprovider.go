@@ -10,8 +10,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/mail"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"prode/platform/apierror"
+	"prode/platform/session"
+	"prode/players/internal/displayname"
 )
 
 // DevAudience is the client id of the dev provider's tokens.
@@ -30,6 +37,31 @@ var DevAccounts = []DevAccount{
 	{Nombre: "Bruno Díaz", Email: "bruno@prode.test"},
 	{Nombre: "Carla Pérez", Email: "carla@prode.test"},
 	{Nombre: "Organizador Demo", Email: "admin@prode.test"},
+}
+
+var errDevEmail = apierror.Invalid("Escribí un correo electrónico válido.")
+
+// NewDevAccount is the account of the chooser's "use another account" form: a display name
+// as a player could type it (displayname.Check, so that no control character reaches a code,
+// nor the database at sign-in) and an e-mail address, normalized as sign-in does. Its errors
+// are *apierror.Error with a Spanish message for the chooser's page.
+func NewDevAccount(nombre, email string) (DevAccount, error) {
+	nombre, err := displayname.Check(nombre)
+	if err != nil {
+		return DevAccount{}, err
+	}
+	email = session.NormalizeEmail(email)
+	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email || !printable(email) {
+		return DevAccount{}, errDevEmail
+	}
+	return DevAccount{Nombre: nombre, Email: email}, nil
+}
+
+// printable: valid UTF-8 with nothing but visible characters. net/mail takes UTF-8 local parts
+// (RFC 6532) without looking at them, C1 controls such as NEL (U+0085) and format characters
+// included.
+func printable(s string) bool {
+	return utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) || unicode.IsSpace(r) }) < 0
 }
 
 // UsedCodes remembers which dev codes were exchanged, for every replica (PostgreSQL: the store's

@@ -7,6 +7,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode"
+
+	"prode/platform/session"
+	"prode/platform/testenv"
+	"prode/players/internal/displayname"
 )
 
 // FuzzDevExchange: the dev provider's code exchange (POST /api/sesion in dev mode). No input
@@ -30,6 +35,34 @@ func FuzzDevExchange(f *testing.F) {
 		}
 		if _, err := d.Exchange(context.Background(), code); !errors.Is(err, ErrBadCode) {
 			t.Fatalf("%q accepted twice (second answer: %v)", code, err)
+		}
+	})
+}
+
+// FuzzDevAccount: the dev chooser's "use another account" form (POST /api/sesion/dev), then the
+// sign-in with the code it hands out. No input panics; refusals are 4xx *apierror.Error (the
+// chooser shows their message); an accepted account has a name displayname.Check keeps as it
+// is (no NUL, which PostgreSQL refused at sign-in with a 500, nor any control or invisible
+// character) and a normalized address, and its code exchanges into an ID token.
+// Seeds: testdata/fuzz/FuzzDevAccount.
+func FuzzDevAccount(f *testing.F) {
+	d := fuzzProvider(f)
+	d.newNonce = randomNonce // each code its own, as in production
+	f.Fuzz(func(t *testing.T, nombre, email string) {
+		a, err := NewDevAccount(nombre, email)
+		if err != nil {
+			testenv.ClientError(t, err, []byte(nombre+"\n"+email))
+			return
+		}
+		if checked, err := displayname.Check(a.Nombre); err != nil || checked != a.Nombre {
+			t.Fatalf("%q accepted as %q, which the name rules refuse (%v)", nombre, a.Nombre, err)
+		}
+		if a.Email != session.NormalizeEmail(a.Email) || !strings.Contains(a.Email, "@") ||
+			strings.IndexFunc(a.Email, func(r rune) bool { return unicode.In(r, unicode.C, unicode.Z) }) >= 0 {
+			t.Fatalf("%q accepted as %q", email, a.Email)
+		}
+		if _, err := d.Exchange(context.Background(), d.Code(a)); err != nil {
+			t.Fatalf("the code for %+v: %v", a, err)
 		}
 	})
 }

@@ -12,6 +12,8 @@ import (
 
 	"google.golang.org/api/idtoken"
 	"google.golang.org/api/option"
+
+	"prode/platform/session"
 )
 
 // Identity is who the ID token says signed in.
@@ -59,7 +61,9 @@ func (v *Verifier) Verify(ctx context.Context, token string) (Identity, error) {
 		return Identity{}, fmt.Errorf("%w: e-mail not verified", ErrRejected)
 	}
 	email, _ := payload.Claims["email"].(string)
-	email = strings.ToLower(strings.TrimSpace(email))
+	// ASCII lower case only (session.NormalizeEmail): Unicode's would make "Kim@…" written
+	// with the Kelvin sign the same player as "kim@…".
+	email = session.NormalizeEmail(email)
 	if email == "" || payload.Subject == "" {
 		return Identity{}, fmt.Errorf("%w: no e-mail or subject", ErrRejected)
 	}

@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"prode/platform/apierror"
@@ -31,7 +30,14 @@ type Store interface {
 	SignIn(ctx context.Context, subject, email, nombre, sessionID string, expires time.Time) (store.Player, error)
 	Player(ctx context.Context, id int64) (store.Player, error)
 	Rename(ctx context.Context, id int64, nombre string) (store.Player, error)
+	NamesOf(ctx context.Context, emails []string) ([]string, error)
 	EndSession(ctx context.Context, sessionID string) error
+	RenewSession(ctx context.Context, sessionID string, expires time.Time) (bool, error)
+}
+
+// Limiter takes a token from a key's bucket (ratelimit.Limiter).
+type Limiter interface {
+	Allow(key string) (bool, time.Duration)
 }
 
 // Jugador is the signed-in player as the API shows it.
@@ -49,16 +55,14 @@ type Service struct {
 	store      Store
 	sessionKey []byte
 	sessionTTL time.Duration
-	admins     map[string]bool
+	admins     session.Admins
+	renames    Limiter
 }
 
-// New builds the service; admins are the organisers' e-mail addresses.
-func New(ex Exchanger, v Verifier, st Store, sessionKey []byte, ttl time.Duration, admins []string) *Service {
-	set := map[string]bool{}
-	for _, a := range admins {
-		set[strings.ToLower(strings.TrimSpace(a))] = true
-	}
-	return &Service{exchanger: ex, verifier: v, store: st, sessionKey: sessionKey, sessionTTL: ttl, admins: set}
+// New builds the service; admins are the organisers (ADMIN_EMAILS), renames limits each
+// player's changes of name (nil: no limit).
+func New(ex Exchanger, v Verifier, st Store, sessionKey []byte, ttl time.Duration, admins session.Admins, renames Limiter) *Service {
+	return &Service{exchanger: ex, verifier: v, store: st, sessionKey: sessionKey, sessionTTL: ttl, admins: admins, renames: renames}
 }
 
 // SignIn exchanges the code, verifies the ID token, registers the player and returns the
@@ -75,17 +79,20 @@ func (s *Service) SignIn(ctx context.Context, code string) (Jugador, string, tim
 	if err != nil {
 		return Jugador{}, "", time.Time{}, apierror.ErrBadCredential.Wrap(err)
 	}
-	sessionID := newSessionID()
-	expires := time.Now().Add(s.sessionTTL)
-	p, err := s.store.SignIn(ctx, who.Subject, who.Email, limitName(who.Nombre), sessionID, expires)
+	nombre, err := s.signInName(ctx, who)
 	if err != nil {
 		return Jugador{}, "", time.Time{}, err
 	}
-	j := s.jugador(p)
+	sessionID := newSessionID()
+	expires := time.Now().Add(s.sessionTTL)
+	p, err := s.store.SignIn(ctx, who.Subject, who.Email, nombre, sessionID, expires)
+	if err != nil {
+		return Jugador{}, "", time.Time{}, err
+	}
 	token, err := session.Sign(s.sessionKey, session.Claims{
-		SessionID: sessionID, PlayerID: p.ID, Email: p.Email, Nombre: p.Nombre, Admin: j.Admin, Expires: expires.Unix(),
+		SessionID: sessionID, PlayerID: p.ID, Email: p.Email, Nombre: p.Nombre, Expires: expires.Unix(),
 	})
-	return j, token, expires, err
+	return s.jugador(p), token, expires, err
 }
 
 // Current returns the signed-in player as stored now.
@@ -97,37 +104,15 @@ func (s *Service) Current(ctx context.Context, c session.Claims) (Jugador, error
 	return s.jugador(p), err
 }
 
-// Register refreshes the signed-in player's name. The e-mail in the body must be the
-// session's: identity comes from the session, never from the body.
-func (s *Service) Register(ctx context.Context, c session.Claims, nombre, email string) (Jugador, error) {
-	if !strings.EqualFold(strings.TrimSpace(email), c.Email) {
-		return Jugador{}, apierror.ErrOtherPlayer
-	}
-	nombre = strings.TrimSpace(nombre)
-	if nombre == "" || len([]rune(nombre)) > 100 {
-		return Jugador{}, apierror.Invalid("El nombre tiene que tener entre 1 y 100 caracteres.")
-	}
-	p, err := s.store.Rename(ctx, c.PlayerID, nombre)
-	if errors.Is(err, store.ErrNotFound) {
-		return Jugador{}, apierror.ErrUnauthenticated
-	}
-	return s.jugador(p), err
-}
-
 // SignOut ends the session server-side.
 func (s *Service) SignOut(ctx context.Context, c session.Claims) error {
 	return s.store.EndSession(ctx, c.SessionID)
 }
 
+// jugador is the player as the API shows it; whether an organiser is decided now, from
+// ADMIN_EMAILS.
 func (s *Service) jugador(p store.Player) Jugador {
-	return Jugador{ID: p.ID, Nombre: p.Nombre, Email: p.Email, Admin: s.admins[strings.ToLower(p.Email)]}
-}
-
-func limitName(n string) string {
-	if r := []rune(n); len(r) > 100 {
-		return string(r[:100])
-	}
-	return n
+	return Jugador{ID: p.ID, Nombre: p.Nombre, Email: p.Email, Admin: s.admins.Has(p.Email)}
 }
 
 func newSessionID() string {

@@ -69,6 +69,21 @@ func (s *Store) Rename(ctx context.Context, id int64, nombre string) (Player, er
 	return p, err
 }
 
+// NamesOf reads the display names of the players with these addresses (the organisers').
+func (s *Store) NamesOf(ctx context.Context, emails []string) ([]string, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT nombre FROM players.jugadores WHERE email = ANY($1)`, emails)
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// RenewSession moves a session's expiry later, to expires, while it is still open; false when
+// it had ended ('Salir' or expired) or already expires later.
+func (s *Store) RenewSession(ctx context.Context, sessionID string, expires time.Time) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `
+		UPDATE players.sesiones SET expira = $2
+		 WHERE id = $1 AND cerrada IS NULL AND expira > now() AND expira < $2`, sessionID, expires)
+	return tag.RowsAffected() == 1, err
+}
+
 // EndSession closes a session; every service refuses its cookie from then on.
 func (s *Store) EndSession(ctx context.Context, sessionID string) error {
 	_, err := s.pool.Exec(ctx, `UPDATE players.sesiones SET cerrada = now() WHERE id = $1 AND cerrada IS NULL`, sessionID)

@@ -16,10 +16,8 @@ import (
 	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
-	predictionshttp "prode/predictions/internal/http"
-	"prode/predictions/internal/predictions"
+	"prode/predictions/internal/app"
 	"prode/predictions/internal/reveal"
-	"prode/predictions/internal/store"
 )
 
 func main() {
@@ -52,15 +50,12 @@ func run(log *slog.Logger) error {
 	}
 	defer pool.Close()
 	server := httpserver.New(base.HTTP, log)
-	server.AddCheck("postgres", postgres.Ping(pool))
-	sessions := session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious)
-	predictionshttp.Routes(server.Engine, sessions, &predictionshttp.PredictionHandlers{
-		Service: predictions.New(store.New(pool), sessions),
-		Metrics: predictionshttp.NewMetrics(server.Registry),
-		// Per player, in this process: with N replicas a player may get up to N times this.
+	app.Wire(server, app.Deps{
+		Pool:       pool,
+		Sessions:   session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
 		WriteLimit: ratelimit.New(writeRate, writeBurst),
+		LockingFor: reveal.LockingFor,
 	})
-	predictionshttp.MatchRoutes(server.Engine, sessions, &predictionshttp.MatchPredictionsHandlers{Service: reveal.New(store.New(pool), reveal.KeptFor, reveal.LockingFor)})
 
 	// Serve until SIGTERM, then drain.
 	return server.Run(ctx)

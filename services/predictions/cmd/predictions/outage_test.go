@@ -110,11 +110,11 @@ func TestPostgresOutage(t *testing.T) {
 						RequestID string `json:"request_id"`
 					}
 					_ = json.Unmarshal(raw, &e)
-					switch {
-					case res.StatusCode == 200 || res.StatusCode == 201:
+					switch res.StatusCode {
+					case 200, 201:
 						acked[w] = append(acked[w], ack{ids[i], i % 100})
 						i++
-					case res.StatusCode == 503:
+					case 503:
 						if e.Error != "servicio_no_disponible" || e.RequestID == "" || res.Header.Get("Retry-After") == "" ||
 							res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
 							a.problem = fmt.Sprintf("503 without the JSON body or Retry-After: %v %s", res.Header, raw)

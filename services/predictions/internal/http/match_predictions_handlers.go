@@ -2,24 +2,16 @@ package http
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
-	"prode/platform/apierror"
 	"prode/platform/httpserver"
 	"prode/platform/session"
 	"prode/predictions/internal/reveal"
 )
 
-// PorPagina is the default page size of GET /api/apuestas; at most 100.
+// PorPagina is the default page size of GET /api/apuestas (at most httpserver.MaxPorPagina).
 const PorPagina = 50
-
-var (
-	errPartido   = apierror.Invalid("Indicá el partido con ?partido=<número>.")
-	errPagina    = apierror.Invalid("La página tiene que ser un número entero desde 1.")
-	errPorPagina = apierror.Invalid("Las filas por página tienen que ser un número entero de 1 a 100.")
-)
 
 // MatchPredictionsHandlers serve the match page's predictions: GET /api/apuestas (a page of
 // everyone's, by name, once the match is locked) and GET /api/apuestas/resumen (one's own, and
@@ -30,23 +22,16 @@ type MatchPredictionsHandlers struct {
 
 // page: GET /api/apuestas?partido=&pagina=&por_pagina=.
 func (h *MatchPredictionsHandlers) page(c *gin.Context) {
-	partido, ok := intQuery(c, "partido", 0, 1, 1<<62)
-	if !ok || partido == 0 {
-		httpserver.Fail(c, errPartido)
+	partido, ok := httpserver.MatchQuery(c)
+	if !ok {
 		return
 	}
-	pagina, ok := intQuery(c, "pagina", 1, 1, 1<<31-1)
+	pagina, porPagina, ok := httpserver.PageQuery(c, PorPagina)
 	if !ok {
-		httpserver.Fail(c, errPagina)
-		return
-	}
-	porPagina, ok := intQuery(c, "por_pagina", PorPagina, 1, 100)
-	if !ok {
-		httpserver.Fail(c, errPorPagina)
 		return
 	}
 	claims, _ := session.FromContext(c)
-	out, err := h.Service.Page(c.Request.Context(), claims, int64(partido), pagina, porPagina)
+	out, err := h.Service.Page(c.Request.Context(), claims, partido, pagina, porPagina)
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
@@ -56,31 +41,17 @@ func (h *MatchPredictionsHandlers) page(c *gin.Context) {
 
 // summary: GET /api/apuestas/resumen?partido=.
 func (h *MatchPredictionsHandlers) summary(c *gin.Context) {
-	partido, ok := intQuery(c, "partido", 0, 1, 1<<62)
-	if !ok || partido == 0 {
-		httpserver.Fail(c, errPartido)
+	partido, ok := httpserver.MatchQuery(c)
+	if !ok {
 		return
 	}
 	claims, _ := session.FromContext(c)
-	out, err := h.Service.Summary(c.Request.Context(), claims, int64(partido))
+	out, err := h.Service.Summary(c.Request.Context(), claims, partido)
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
 	}
 	c.JSON(http.StatusOK, out)
-}
-
-// intQuery reads an optional integer query parameter within [lo, hi].
-func intQuery(c *gin.Context, name string, def, lo, hi int) (int, bool) {
-	raw, present := c.GetQuery(name)
-	if !present {
-		return def, true
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < lo || n > hi {
-		return 0, false
-	}
-	return n, true
 }
 
 // MatchRoutes mounts them; both need a session (identity comes from it: one's own prediction

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/gin-gonic/gin"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"prode/platform/apierror"
 	"prode/platform/httpserver"
@@ -16,38 +15,11 @@ import (
 	"prode/predictions/internal/store"
 )
 
-// Metrics are the business metrics of predictions.
-type Metrics struct {
-	Saved   *prometheus.CounterVec // by kind: created, updated
-	Refused *prometheus.CounterVec // by reason
-}
-
-// NewMetrics registers them.
-func NewMetrics(reg prometheus.Registerer) *Metrics {
-	m := &Metrics{
-		Saved: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "prode_predictions_saved_total", Help: "Predictions saved, by kind (created or updated).",
-		}, []string{"kind"}),
-		Refused: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "prode_predictions_refused_total", Help: "Prediction writes refused, by reason.",
-		}, []string{"reason"}),
-	}
-	reg.MustRegister(m.Saved, m.Refused)
-	// Export every series from the start, so dashboards and alerts see zeros, not gaps.
-	for _, kind := range []string{"created", "updated"} {
-		m.Saved.WithLabelValues(kind)
-	}
-	for _, reason := range predictions.Reasons {
-		m.Refused.WithLabelValues(reason)
-	}
-	return m
-}
-
 // PredictionHandlers serve /api/jugadores/{email}/apuestas.
 type PredictionHandlers struct {
 	Service *predictions.Service
 	Metrics *Metrics
-	// WriteLimit limits each player's writes (POST, PUT); nil means no limit.
+	// WriteLimit limits each session's writes (POST, PUT); nil means no limit.
 	WriteLimit *ratelimit.Limiter
 }
 
@@ -130,11 +102,13 @@ func (h *PredictionHandlers) refuse(c *gin.Context, err error) {
 
 // Routes mounts the routes; every one needs a session. The writes check only the token here
 // (session.Signed): their statements guard on the session being open, one round trip fewer
-// on the route of the pre-kick-off rush (predictions.Sessions).
+// on the route of the pre-kick-off rush (predictions.Sessions). So a cookie ended with 'Salir'
+// reaches the write limit, which is why it is kept per session, not per player: such a cookie
+// spends its own allowance and never the owner's live session's.
 func Routes(r *gin.Engine, auth *session.Verifier, h *PredictionHandlers) {
 	signedIn := r.Group("/api", auth.Required())
 	signedIn.GET("/jugadores/:email/apuestas", h.list)
-	writes := r.Group("/api", auth.Signed(), h.WriteLimit.Middleware(ratelimit.PerPlayer))
+	writes := r.Group("/api", auth.Signed(), h.WriteLimit.Middleware(ratelimit.PerSession))
 	writes.POST("/jugadores/:email/apuestas", h.create)
 	writes.PUT("/jugadores/:email/apuestas/:apuesta", h.update)
 }

@@ -15,9 +15,7 @@ import (
 	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/platform/testenv"
-	predictionshttp "prode/predictions/internal/http"
-	"prode/predictions/internal/predictions"
-	"prode/predictions/internal/reveal"
+	"prode/predictions/internal/app"
 	"prode/predictions/internal/store"
 )
 
@@ -40,14 +38,9 @@ func newLimitedFixture(t *testing.T, limit *ratelimit.Limiter) *fixture {
 	db := testenv.NewDB(t)
 	pool := db.Pool(t, "predictions")
 	server := httpserver.New(httpserver.Config{Service: "predictions"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	sessions := session.NewVerifier(testenv.SessionKey, pool)
-	predictionshttp.Routes(server.Engine, sessions, &predictionshttp.PredictionHandlers{
-		Service: predictions.New(store.New(pool), sessions), Metrics: predictionshttp.NewMetrics(server.Registry),
-		WriteLimit: limit,
-	})
 	// Settled distributions kept as in production; none kept while locking, so that tests see
 	// each write at once (TestSettledDistributionIsReadOnce).
-	predictionshttp.MatchRoutes(server.Engine, sessions, &predictionshttp.MatchPredictionsHandlers{Service: reveal.New(store.New(pool), reveal.KeptFor, 0)})
+	app.Wire(server, app.Deps{Pool: pool, Sessions: session.NewVerifier(testenv.SessionKey, pool), WriteLimit: limit})
 	f := &fixture{t: t, db: db, api: testenv.NewAPI(t, server.Engine)}
 	f.exec(`INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`)
 	f.match = f.newMatch(`'ARG', 'FRA', now() + interval '2 days'`)
@@ -276,7 +269,9 @@ func TestIdentityComesFromTheSession(t *testing.T) {
 		}
 	}
 	var rows int
-	f.db.AdminPool(t).QueryRow(context.Background(), `SELECT count(*) FROM predictions.apuestas WHERE jugador_id = $1`, bruno.ID).Scan(&rows)
+	if err := f.db.AdminPool(t).QueryRow(context.Background(), `SELECT count(*) FROM predictions.apuestas WHERE jugador_id = $1`, bruno.ID).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
 	if n, l, v := f.stored(bruno, f.match); rows != 1 || n != 1 || l != 1 || v != 1 {
 		t.Fatalf("an ended session changed Bruno's predictions: %d rows, %d-%d", rows, l, v)
 	}
@@ -357,10 +352,10 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 	}
 }
 
-// Each player's writes are limited: past the burst POST and PUT answer 429 with Retry-After and
-// a Spanish message and change nothing; another player and reads are unaffected; the bucket
-// refills with time.
-func TestWritesAreRateLimitedPerPlayer(t *testing.T) {
+// Each session's writes are limited: past the burst POST and PUT answer 429 with Retry-After
+// and a Spanish message and change nothing; another player and reads are unaffected; the
+// bucket refills with time.
+func TestWritesAreRateLimitedPerSession(t *testing.T) {
 	limit := ratelimit.New(5, 4) // 5/s, burst 4
 	clock := time.Now()
 	limit.SetClock(func() time.Time { return clock })

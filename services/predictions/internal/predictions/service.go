@@ -5,7 +5,6 @@ package predictions
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"prode/platform/apierror"
 	"prode/platform/session"
@@ -72,16 +71,17 @@ type Service struct {
 func New(st Store, sessions Sessions) *Service { return &Service{store: st, sessions: sessions} }
 
 // Owner checks that the e-mail of the path is the session's: identity comes from the
-// session, never from the path.
+// session, never from the path. The addresses must be equal once normalized
+// (session.SameEmail): Unicode case folding would let "ſ" stand for "s".
 func Owner(c session.Claims, email string) error {
-	if !strings.EqualFold(strings.TrimSpace(email), c.Email) {
+	if !session.SameEmail(email, c.Email) {
 		return apierror.ErrOtherPlayer
 	}
 	return nil
 }
 
 func (e Entrada) validate(c session.Claims) (int64, int, int, error) {
-	if e.Jugador != nil && !strings.EqualFold(strings.TrimSpace(*e.Jugador), c.Email) {
+	if e.Jugador != nil && !session.SameEmail(*e.Jugador, c.Email) {
 		return 0, 0, 0, apierror.ErrOtherPlayer
 	}
 	if e.Partido == nil || *e.Partido < 1 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"prode/platform/events"
 	"prode/platform/testenv"
 	"prode/scoring/internal/scoringtest"
 )
@@ -59,11 +60,11 @@ func (l *league) enterResults(matches []int64, variant int) {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `
-			INSERT INTO fixtures.eventos (partido_id, tipo) SELECT id, 'resultado_cargado' FROM unnest($1::bigint[]) id`,
-			matches); err != nil {
+			INSERT INTO fixtures.eventos (partido_id, tipo) SELECT id, $2 FROM unnest($1::bigint[]) id`,
+			matches, events.ResultadoCargado); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `SELECT pg_notify('fixtures_eventos', '0')`)
+		_, err := tx.Exec(ctx, `SELECT pg_notify($1, '0')`, events.Channel)
 		return err
 	})
 	if err != nil {

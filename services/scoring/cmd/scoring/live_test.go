@@ -22,7 +22,9 @@ func openEvents(t *testing.T, svc *testenv.Binary, last int64) <-chan [2]int64 {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	io.WriteString(conn, "GET /api/eventos?ultimo="+strconv.FormatInt(last, 10)+" HTTP/1.1\r\nHost: x\r\n\r\n")
+	if _, err := io.WriteString(conn, "GET /api/eventos?ultimo="+strconv.FormatInt(last, 10)+" HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
 	r := bufio.NewReader(conn)
 	status, _ := r.ReadString('\n')
 	if !strings.HasPrefix(status, "HTTP/1.1 200") {
@@ -38,7 +40,10 @@ func openEvents(t *testing.T, svc *testenv.Binary, last int64) <-chan [2]int64 {
 			}
 			if rest, ok := strings.CutPrefix(line, "data: "); ok {
 				var d struct{ Torneo, Version int64 }
-				json.Unmarshal([]byte(rest), &d)
+				if err := json.Unmarshal([]byte(rest), &d); err != nil {
+					t.Errorf("an event that is not JSON: %q: %v", rest, err)
+					continue
+				}
 				ids <- [2]int64{d.Torneo, d.Version}
 			}
 		}
@@ -53,7 +58,9 @@ func standingsVersion(t *testing.T, svc *testenv.Binary, torneo int64) int64 {
 	}
 	defer res.Body.Close()
 	var p struct{ Version int64 }
-	json.NewDecoder(res.Body).Decode(&p)
+	if err := json.NewDecoder(res.Body).Decode(&p); err != nil {
+		t.Fatalf("GET /api/posiciones: %v", err)
+	}
 	return p.Version
 }
 

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
 	"time"
 
@@ -19,21 +18,11 @@ import (
 	"prode/platform/postgres"
 	"prode/platform/service"
 	"prode/platform/session"
-	scoringhttp "prode/scoring/internal/http"
+	"prode/scoring/internal/app"
 	"prode/scoring/internal/live"
 	"prode/scoring/internal/matchpoints"
-	"prode/scoring/internal/results"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
-	"prode/scoring/internal/store"
-)
-
-const (
-	// cacheRepairInterval is how often Redis's standings versions are checked against PostgreSQL's.
-	cacheRepairInterval = 5 * time.Second
-	// watchInterval is how often sign-ups and the current tournament are looked for: a player
-	// who signs up is on every standings page within it plus LocalFreshFor.
-	watchInterval = 500 * time.Millisecond
 )
 
 func main() {
@@ -82,73 +71,38 @@ func run(log *slog.Logger) error {
 	}
 	defer rdb.Close()
 
-	// Wiring.
+	// Wiring: stores, services, the live hub, the outbox consumer and the routes (app.Wire).
 	server := httpserver.New(base.HTTP, log)
-	server.AddCheck("postgres", postgres.Ping(pool))
-	server.AddCheck("redis", func(ctx context.Context) error { return rdb.Ping(ctx).Err() })
-	standingsStore := store.NewStandingsStore(pool)
-	var standingsService *standings.Service // the hub tells it of versions other replicas publish
-	hub := live.New(rdb, redisPrefix, latestVersions(standingsStore), server.Registry, log, live.Options{MaxStreams: maxStreams,
-		OnEvent: func(e live.Event) { standingsService.Moved(e.Torneo, e.ID) }})
-	standingsService = standings.New(standingsStore, standings.NewCache(rdb, redisPrefix), standings.LocalFreshFor,
-		base.Zone, announcer{hub: hub, log: log}, server.Registry, log)
-	scoringService := scoring.New(store.NewPointsStore(pool, base.Zone), standingsService, criterio, matchesPerTransaction,
-		scoring.NewMetrics(server.Registry), log)
-	consumer, err := scoring.NewConsumer(base.DatabaseURL, scoringService, poll, log)
-	if err != nil {
-		return fmt.Errorf("consumer: %w", err)
-	}
-	sessions := session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious)
-	scoringhttp.Routes(server.Engine, sessions,
-		&scoringhttp.StandingsHandlers{Service: standingsService},
-		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(pool), base.Zone), Tournaments: standingsService},
-		&scoringhttp.EventsHandlers{Hub: hub})
-	scoringhttp.MatchPointsRoutes(server.Engine, sessions,
-		&scoringhttp.MatchPointsHandlers{Service: matchpoints.New(store.NewMatchPointsStore(pool), matchpoints.FreshFor)})
-
-	// Background work: every tournament's table built once, the outbox consumer (which first
-	// rescores everything if the knock-out setting changed), the watch for sign-ups and the
-	// current tournament, and the cache repair loop. They outlive the HTTP drain and stop after it.
-	workCtx, stopWork := context.WithCancel(context.Background())
-	var work sync.WaitGroup
-	work.Go(func() {
-		if err := standingsService.BuildAll(workCtx); err != nil && workCtx.Err() == nil {
-			log.Warn("standings not built at start; built when first read", slog.String("error", err.Error()))
-		}
+	a, err := app.Wire(server, app.Deps{
+		Pool:                  pool,
+		DatabaseURL:           base.DatabaseURL,
+		Redis:                 rdb,
+		RedisPrefix:           redisPrefix,
+		Sessions:              session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
+		Zone:                  base.Zone,
+		Log:                   log,
+		Criterio:              criterio,
+		MatchesPerTransaction: matchesPerTransaction,
+		Poll:                  poll,
+		Live:                  live.Options{MaxStreams: maxStreams},
+		LocalFreshFor:         standings.LocalFreshFor,
+		MatchPointsFreshFor:   matchpoints.FreshFor,
 	})
-	work.Go(func() { consumer.Run(workCtx) })
-	work.Go(func() { standingsService.Watch(workCtx, watchInterval) })
-	work.Go(func() { standingsService.Repair(workCtx, cacheRepairInterval) })
-	work.Go(func() { hub.Run(workCtx) }) // returns once stopWork: it closes the event streams
+	if err != nil {
+		return err
+	}
+
+	// Background work (app.Run) outlives the HTTP drain and stops after it.
+	workCtx, stopWork := context.WithCancel(context.Background())
+	work := make(chan struct{})
+	go func() {
+		defer close(work)
+		a.Run(workCtx)
+	}()
 
 	// Serve until SIGTERM, then drain; then stop the background work.
 	err = server.Run(ctx)
 	stopWork()
-	work.Wait()
+	<-work
 	return err
-}
-
-// announcer tells the live hub of each standings version this process publishes.
-type announcer struct {
-	hub *live.Hub
-	log *slog.Logger
-}
-
-func (a announcer) Announce(ctx context.Context, torneo, version int64) {
-	if err := a.hub.Announce(ctx, live.Event{ID: version, Torneo: torneo}); err != nil {
-		a.log.Warn("live: the other replicas will read this version from PostgreSQL (Redis publish failed)",
-			slog.Int64("version", version), slog.String("error", err.Error()))
-	}
-}
-
-// latestVersions is the hub's poll: each tournament's newest standings version.
-func latestVersions(st *store.StandingsStore) live.LatestFunc {
-	return func(ctx context.Context) ([]live.Event, error) {
-		tablas, err := st.Latest(ctx)
-		events := make([]live.Event, len(tablas))
-		for i, t := range tablas {
-			events[i] = live.Event{ID: t.ID, Torneo: t.Torneo}
-		}
-		return events, err
-	}
 }

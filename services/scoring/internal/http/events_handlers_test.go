@@ -17,6 +17,7 @@ import (
 	"prode/platform/httpserver"
 	"prode/platform/testenv"
 	"prode/scoring/internal/live"
+	"prode/scoring/internal/metrics"
 )
 
 // eventsService is scoring's HTTP server (the shared middleware, httpserver.Run's draining)
@@ -41,7 +42,7 @@ func startEventsService(t *testing.T, opts live.Options) *eventsService {
 	port := testenv.FreePort(t)
 	server := httpserver.New(httpserver.Config{Service: "scoring", HTTPAddr: "127.0.0.1:" + strconv.Itoa(port),
 		AdminAddr: "127.0.0.1:0", ShutdownTimeout: 10 * time.Second}, log)
-	hub := live.New(rdb, prefix, nil, server.Registry, log, opts)
+	hub := live.New(rdb, prefix, nil, &metrics.New(server.Registry).Live, log, opts)
 	events := &EventsHandlers{Hub: hub}
 	server.Engine.GET("/api/eventos", events.stream) // as routes.go
 
@@ -66,7 +67,7 @@ func startEventsService(t *testing.T, opts live.Options) *eventsService {
 			t.Error("the service did not stop within 15 s")
 		}
 	})
-	waitForEvents(t, 5*time.Second, "the server listens", func() bool {
+	testenv.Until(t, 5*time.Second, "the server listens", func() bool {
 		c, err := net.Dial("tcp", s.addr)
 		if err == nil {
 			c.Close()
@@ -265,16 +266,5 @@ func TestEventsShutdownClosesStreams(t *testing.T) {
 	}
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("stopping took %v: the drain waited on the streams", took)
-	}
-}
-
-func waitForEvents(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within %v", what, d)
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }

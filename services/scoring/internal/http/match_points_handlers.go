@@ -2,7 +2,6 @@ package http
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -12,13 +11,10 @@ import (
 	"prode/scoring/internal/matchpoints"
 )
 
-// PuntosPorPagina is the default page size of GET /api/puntos; at most 100.
+// PuntosPorPagina is the default page size of GET /api/puntos (at most httpserver.MaxPorPagina).
 const PuntosPorPagina = 50
 
-var (
-	errPartido = apierror.Invalid("Indicá el partido con ?partido=<número>.")
-	errPuntos  = apierror.Invalid("Los puntos tienen que ser un número entero de 0 a 10.")
-)
+var errPuntos = apierror.Invalid("Los puntos tienen que ser un número entero de 0 a 10.")
 
 // MatchPointsHandlers serve GET /api/puntos: who scored what in a finished match.
 type MatchPointsHandlers struct {
@@ -28,28 +24,21 @@ type MatchPointsHandlers struct {
 // page: GET /api/puntos?partido=&puntos=&pagina=&por_pagina= (after session.Required: the
 // player's own row and points come from the session).
 func (h *MatchPointsHandlers) page(c *gin.Context) {
-	partido, err := strconv.ParseInt(c.Query("partido"), 10, 64)
-	if err != nil || partido < 1 {
-		httpserver.Fail(c, errPartido)
+	partido, ok := httpserver.MatchQuery(c)
+	if !ok {
 		return
 	}
 	var puntos *int
 	if _, present := c.GetQuery("puntos"); present {
-		n, ok := intQuery(c, "puntos", 0, 0, 10)
+		n, ok := httpserver.IntQuery(c, "puntos", 0, 0, 10)
 		if !ok {
 			httpserver.Fail(c, errPuntos)
 			return
 		}
 		puntos = &n
 	}
-	pagina, ok := intQuery(c, "pagina", 1, 1, 1<<31-1)
+	pagina, porPagina, ok := httpserver.PageQuery(c, PuntosPorPagina)
 	if !ok {
-		httpserver.Fail(c, errPagina)
-		return
-	}
-	porPagina, ok := intQuery(c, "por_pagina", PuntosPorPagina, 1, 100)
-	if !ok {
-		httpserver.Fail(c, errPorPagina)
 		return
 	}
 	claims, _ := session.FromContext(c)

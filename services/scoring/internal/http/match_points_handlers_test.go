@@ -75,7 +75,7 @@ func TestMatchPointsShowWhoScoredWhat(t *testing.T) {
 	if res.Status != http.StatusConflict || res.ErrorCode() != "partido_sin_resultado" || !strings.Contains(string(res.Body), "todavía no tiene resultado") {
 		t.Fatalf("before the result: %d %s", res.Status, res.Body)
 	}
-	e.SetResult(grupo, scoringtest.Result{Local: 1, Visitante: 2})
+	e.SetResult(grupo, scoringtest.Result{GolesLocal: 1, GolesVisitante: 2})
 	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestMatchPointsCountsAreKeptBriefly(t *testing.T) {
 	kept := e.NewApp(scoringtest.Options{MatchPointsFreshFor: time.Hour})
 	fresh := e.NewApp(scoringtest.Options{})
 
-	e.SetResult(grupo, scoringtest.Result{Local: 1, Visitante: 0})
+	e.SetResult(grupo, scoringtest.Result{GolesLocal: 1, GolesVisitante: 0})
 	if p := getPuntos(t, kept, puntosURL(grupo, ""), ana); p.Total != 0 || counts(p) != "" {
 		t.Fatalf("before scoring: %+v", p)
 	}
@@ -168,7 +168,7 @@ func TestMatchPointsCountsAreKeptBriefly(t *testing.T) {
 		t.Fatalf("once scored: %s", counts(p))
 	}
 
-	e.SetResult(grupo, scoringtest.Result{Local: 2, Visitante: 0}) // ana 7, beto 2
+	e.SetResult(grupo, scoringtest.Result{GolesLocal: 2, GolesVisitante: 0}) // ana 7, beto 2
 	if _, err := kept.Scoring.ProcessPending(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -8,22 +8,19 @@ import (
 	"time"
 
 	"prode/platform/testenv"
+	"prode/platform/wire"
 	"prode/scoring/internal/scoringtest"
 )
 
+// resultado is a finished match as GET /api/resultados answers it, with the parts whose exact
+// JSON the tests check kept raw.
 type resultado struct {
-	Partido          int64           `json:"partido"`
-	NombreLocal      string          `json:"nombre_local"`
-	NombreVisitante  string          `json:"nombre_visitante"`
-	BanderaLocal     string          `json:"bandera_local"`
-	BanderaVisitante string          `json:"bandera_visitante"`
-	Fecha            string          `json:"fecha"`
-	Hora             string          `json:"hora"`
-	NombreCategoria  string          `json:"nombre_categoria"`
-	Inicio           string          `json:"inicio"`
-	Resultado        json.RawMessage `json:"resultado"`
-	Apuesta          json.RawMessage `json:"apuesta"`
-	Puntos           *int            `json:"puntos"`
+	Partido int64 `json:"partido"`
+	wire.Encuentro
+	Inicio    string          `json:"inicio"`
+	Resultado json.RawMessage `json:"resultado"`
+	Apuesta   json.RawMessage `json:"apuesta"`
+	Puntos    *int            `json:"puntos"`
 }
 
 func resultados(t *testing.T, app *scoringtest.App, as ...func(*http.Request)) []resultado {
@@ -49,8 +46,8 @@ func TestResultadosSignedOutAndSignedIn(t *testing.T) {
 	e.Predict(beto, grupo, 1, 2) // exact: 10
 	e.Predict(beto, final, 1, 0) // 2-2 after 90 minutes: 0
 	e.Predict(ana, unplayed, 1, 1)
-	e.SetResult(grupo, scoringtest.Result{Local: 1, Visitante: 2})
-	e.SetResult(final, scoringtest.Result{Local: 2, Visitante: 2, LocalAlargue: scoringtest.Int(3), VisitanteAlargue: scoringtest.Int(3),
+	e.SetResult(grupo, scoringtest.Result{GolesLocal: 1, GolesVisitante: 2})
+	e.SetResult(final, scoringtest.Result{GolesLocal: 2, GolesVisitante: 2, GolesLocalAlargue: scoringtest.Int(3), GolesVisitanteAlargue: scoringtest.Int(3),
 		PenalesLocal: scoringtest.Int(4), PenalesVisitante: scoringtest.Int(2)})
 	app := e.NewApp(scoringtest.Options{})
 	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {

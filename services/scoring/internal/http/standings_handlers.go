@@ -24,23 +24,13 @@ type Tournaments interface {
 	Tournament(ctx context.Context, torneo int64) (id int64, actual bool, err error)
 }
 
-var (
-	errTorneo    = apierror.Invalid("El torneo tiene que ser un número entero desde 1.")
-	errPagina    = apierror.Invalid("La página tiene que ser un número entero desde 1.")
-	errPorPagina = apierror.Invalid("Las filas por página tienen que ser un número entero de 1 a 100.")
-)
+var errTorneo = apierror.Invalid("El torneo tiene que ser un número entero desde 1.")
 
 // list answers one page of a tournament's standings (anyone; ?torneo=, the current one by
 // default; ?fecha=AAAA-MM-DD, that matchday's own table).
 func (h *StandingsHandlers) list(c *gin.Context) {
-	pagina, ok := intQuery(c, "pagina", 1, 1, 1<<31-1)
+	pagina, porPagina, ok := httpserver.PageQuery(c, standings.PorPagina)
 	if !ok {
-		httpserver.Fail(c, errPagina)
-		return
-	}
-	porPagina, ok := intQuery(c, "por_pagina", standings.PorPagina, 1, 100)
-	if !ok {
-		httpserver.Fail(c, errPorPagina)
 		return
 	}
 	torneo, ok := torneoQuery(c, h.Service)
@@ -103,17 +93,4 @@ func torneoQuery(c *gin.Context, ts Tournaments) (int64, bool) {
 		return 0, false
 	}
 	return torneo, true
-}
-
-// intQuery reads an optional integer query parameter within [lo, hi].
-func intQuery(c *gin.Context, name string, def, lo, hi int) (int, bool) {
-	raw, present := c.GetQuery(name)
-	if !present {
-		return def, true
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < lo || n > hi {
-		return 0, false
-	}
-	return n, true
 }

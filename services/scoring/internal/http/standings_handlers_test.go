@@ -27,7 +27,7 @@ func arrangeTable(t *testing.T, e *scoringtest.Env) table {
 	tb := table{e: e, zoe: e.Player("Zoe"), beto: e.Player("Beto"), caro: e.Player("Caro"), ale: e.Player("Ale")}
 	start := scoringtest.NoonDaysAgo(t, 3) // four hourly matches on one matchday
 	var ms []int64
-	for i, r := range []scoringtest.Result{{Local: 2, Visitante: 1}, {Local: 1, Visitante: 0}, {Local: 0, Visitante: 2}, {Local: 1, Visitante: 1}} {
+	for i, r := range []scoringtest.Result{{GolesLocal: 2, GolesVisitante: 1}, {GolesLocal: 1, GolesVisitante: 0}, {GolesLocal: 0, GolesVisitante: 2}, {GolesLocal: 1, GolesVisitante: 1}} {
 		m := e.Match("Grupo B", "ENG", "FRA", start.Add(time.Duration(i)*time.Hour))
 		e.SetResult(m, r)
 		ms = append(ms, m)
@@ -267,7 +267,7 @@ func TestStandingsCacheRebuiltAfterRedisOutage(t *testing.T) {
 	// A new result is scored while Redis is away (its publish fails) and shows at once.
 	m := e.Match("Grupo B", "ENG", "FRA", time.Now().Add(-time.Hour))
 	e.Predict(tb.caro, m, 3, 3)
-	e.SetResult(m, scoringtest.Result{Local: 3, Visitante: 3})
+	e.SetResult(m, scoringtest.Result{GolesLocal: 3, GolesVisitante: 3})
 	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +337,7 @@ func TestStandingsFromMemoryFollowOtherReplicas(t *testing.T) {
 
 	m := e.Match("Grupo B", "ENG", "FRA", time.Now().Add(-time.Hour))
 	e.Predict(tb.caro, m, 3, 3)
-	e.SetResult(m, scoringtest.Result{Local: 3, Visitante: 3})
+	e.SetResult(m, scoringtest.Result{GolesLocal: 3, GolesVisitante: 3})
 	if _, err := scorer.Scoring.ProcessPending(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"prode/platform/cache"
+	"prode/platform/testenv"
+	"prode/scoring/internal/metrics"
 )
 
 // replica is one hub running behind a test server whose handler does what the scoring
@@ -51,7 +53,7 @@ func startReplica(t *testing.T, cfg replicaConfig) *replica {
 		rdb = c
 	}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelInfo}))
-	h := New(rdb, cfg.prefix, cfg.latest, prometheus.NewRegistry(), log, cfg.opts)
+	h := New(rdb, cfg.prefix, cfg.latest, &metrics.New(prometheus.NewRegistry()).Live, log, cfg.opts)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { h.Run(ctx); close(done) }()
@@ -239,18 +241,6 @@ func (c *client) expectEnd(d time.Duration) {
 	}
 }
 
-// eventually polls cond every 10 ms until it holds or d passes.
-func eventually(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within %v", what, d)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 // subscribed waits until n clients follow the hub's Redis channel.
 func subscribed(t *testing.T, redisURL, channel string, n int64) {
 	t.Helper()
@@ -259,18 +249,18 @@ func subscribed(t *testing.T, redisURL, channel string, n int64) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	eventually(t, 5*time.Second, "subscribed to "+channel, func() bool {
+	testenv.Until(t, 5*time.Second, "subscribed to "+channel, func() bool {
 		got, err := c.PubSubNumSub(context.Background(), channel).Result()
 		return err == nil && got[channel] >= n
 	})
 }
 
 func dropped(h *Hub, reason string) float64 {
-	return testutil.ToFloat64(h.m.dropped.WithLabelValues(reason))
+	return testutil.ToFloat64(h.m.Dropped.WithLabelValues(reason))
 }
 
 func broadcasts(h *Hub, source string) float64 {
-	return testutil.ToFloat64(h.m.broadcast.WithLabelValues(source))
+	return testutil.ToFloat64(h.m.Broadcast.WithLabelValues(source))
 }
 
 // latestVar is a stand-in for PostgreSQL: the newest events, set by the test.

@@ -28,8 +28,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
+
+	"prode/scoring/internal/metrics"
 )
 
 // Event says that a tournament's standings moved to version ID.
@@ -81,25 +82,20 @@ const (
 )
 
 func (o Options) withDefaults() Options {
-	if o.Heartbeat <= 0 {
-		o.Heartbeat = DefaultHeartbeat
-	}
-	if o.Poll <= 0 {
-		o.Poll = DefaultPoll
-	}
-	if o.WriteTimeout <= 0 {
-		o.WriteTimeout = DefaultWriteTimeout
-	}
-	if o.MaxStreams <= 0 {
-		o.MaxStreams = DefaultMaxStreams
-	}
-	if o.Writers <= 0 {
-		o.Writers = DefaultWriters
-	}
-	if o.Retry <= 0 {
-		o.Retry = DefaultRetry
-	}
+	positiveOr(&o.Heartbeat, DefaultHeartbeat)
+	positiveOr(&o.Poll, DefaultPoll)
+	positiveOr(&o.WriteTimeout, DefaultWriteTimeout)
+	positiveOr(&o.MaxStreams, DefaultMaxStreams)
+	positiveOr(&o.Writers, DefaultWriters)
+	positiveOr(&o.Retry, DefaultRetry)
 	return o
+}
+
+// positiveOr sets an option left at zero (or set below it) to its default.
+func positiveOr[T int | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 var (
@@ -116,7 +112,7 @@ type Hub struct {
 	latest  LatestFunc // nil: no polling
 	log     *slog.Logger
 	opts    Options
-	m       hubMetrics
+	m       *metrics.Live
 
 	mu   sync.Mutex
 	held map[int64]Event // tournament -> newest event
@@ -141,45 +137,15 @@ type wireEvent struct {
 	wire []byte
 }
 
-type hubMetrics struct {
-	broadcast *prometheus.CounterVec
-	dropped   *prometheus.CounterVec
-	refused   prometheus.Counter
-}
-
 // New builds a hub. rdb and prefix name the Redis channel the replicas share
-// (<prefix>posiciones:eventos); latest reads the newest events from PostgreSQL. The metrics
-// are registered on reg. Run must run for streams to get anything.
-func New(rdb redis.UniversalClient, prefix string, latest LatestFunc, reg prometheus.Registerer, log *slog.Logger, opts Options) *Hub {
+// (<prefix>posiciones:eventos); latest reads the newest events from PostgreSQL; m counts what
+// it does. Run must run for streams to get anything.
+func New(rdb redis.UniversalClient, prefix string, latest LatestFunc, m *metrics.Live, log *slog.Logger, opts Options) *Hub {
 	h := &Hub{
-		rdb: rdb, channel: prefix + "posiciones:eventos", latest: latest, log: log, opts: opts.withDefaults(),
+		rdb: rdb, channel: prefix + "posiciones:eventos", latest: latest, m: m, log: log, opts: opts.withDefaults(),
 		held: map[int64]Event{}, stop: make(chan struct{}),
 	}
 	h.snap.Store(&snapshot{})
-	h.m = hubMetrics{
-		broadcast: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "prode_live_events_broadcast_total",
-			Help: "Standings events broadcast to this replica's streams, by where the replica learnt of them (announce, redis, poll).",
-		}, []string{"source"}),
-		dropped: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "prode_live_streams_dropped_total",
-			Help: "Event streams closed by the server, by reason (write: a write failed or timed out; gone: the client had closed it).",
-		}, []string{"reason"}),
-		refused: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "prode_live_streams_refused_total",
-			Help: "Event streams refused because the replica held its maximum (answered 503).",
-		}),
-	}
-	for _, source := range []string{"announce", "redis", "poll"} {
-		h.m.broadcast.WithLabelValues(source)
-	}
-	for _, reason := range []string{"write", "gone"} {
-		h.m.dropped.WithLabelValues(reason)
-	}
-	reg.MustRegister(h.m.broadcast, h.m.dropped, h.m.refused, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-		Name: "prode_live_streams_open",
-		Help: "Event streams open on this replica.",
-	}, func() float64 { return float64(h.open.Load()) }))
 	for range h.opts.Writers {
 		h.shards = append(h.shards, &shard{hub: h, wake: make(chan struct{}, 1)})
 	}
@@ -216,7 +182,7 @@ func (h *Hub) broadcast(e Event, source string) bool {
 	slices.SortFunc(events, func(a, b wireEvent) int { return cmp.Compare(a.ID, b.ID) })
 	h.snap.Store(&snapshot{gen: h.snap.Load().gen + 1, events: events})
 	h.mu.Unlock()
-	h.m.broadcast.WithLabelValues(source).Inc()
+	h.m.Broadcast.WithLabelValues(source).Inc()
 	if h.opts.OnEvent != nil {
 		h.opts.OnEvent(e)
 	}
@@ -250,14 +216,18 @@ func (h *Hub) Reserve() error {
 	}
 	if h.open.Add(1) > int64(h.opts.MaxStreams) {
 		h.open.Add(-1)
-		h.m.refused.Inc()
+		h.m.Refused.Inc()
 		return ErrFull
 	}
+	h.m.Open.Inc()
 	return nil
 }
 
 // Unreserve hands back a slot that Reserve took and no stream used.
-func (h *Hub) Unreserve() { h.open.Add(-1) }
+func (h *Hub) Unreserve() {
+	h.open.Add(-1)
+	h.m.Open.Dec()
+}
 
 // Adopt takes a hijacked connection, and a reserved slot, over: the hub writes head (the HTTP
 // response head, see Head), the retry field and every held event newer than last (the
@@ -282,8 +252,9 @@ func (h *Hub) Adopt(conn net.Conn, head []byte, last int64) {
 func (h *Hub) release(st *stream, reason string) {
 	_ = st.conn.Close()
 	h.open.Add(-1)
+	h.m.Open.Dec()
 	if reason != "" {
-		h.m.dropped.WithLabelValues(reason).Inc()
+		h.m.Dropped.WithLabelValues(reason).Inc()
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"prode/platform/testenv"
 )
 
@@ -157,7 +159,7 @@ func TestClientThatStopsReadingIsDroppedWithoutHoldingUpOthers(t *testing.T) {
 	stuck := rawStream(t, r, 1024)
 	healthy := r.open(t, "")
 	healthy.expectStart()
-	eventually(t, 2*time.Second, "two streams open", func() bool { return r.hub.Open() == 2 })
+	testenv.Until(t, 2*time.Second, "two streams open", func() bool { return r.hub.Open() == 2 })
 
 	ctx := context.Background()
 	var id int64
@@ -174,7 +176,7 @@ func TestClientThatStopsReadingIsDroppedWithoutHoldingUpOthers(t *testing.T) {
 		}
 	}
 	t.Logf("the client that does not read was dropped after %d events", id)
-	eventually(t, time.Second, "one stream open", func() bool { return r.hub.Open() == 1 })
+	testenv.Until(t, time.Second, "one stream open", func() bool { return r.hub.Open() == 1 })
 	_ = stuck
 }
 
@@ -184,11 +186,14 @@ func TestClosedClientIsFoundAtTheHeartbeat(t *testing.T) {
 	r := startReplica(t, replicaConfig{opts: Options{Heartbeat: 50 * time.Millisecond}})
 	c := r.open(t, "")
 	c.expectStart()
-	if r.hub.Open() != 1 {
-		t.Fatalf("%d streams open, want 1", r.hub.Open())
+	if r.hub.Open() != 1 || testutil.ToFloat64(r.hub.m.Open) != 1 {
+		t.Fatalf("%d streams open (prode_live_streams_open %v), want 1", r.hub.Open(), testutil.ToFloat64(r.hub.m.Open))
 	}
 	c.close()
-	eventually(t, 2*time.Second, "the closed stream released", func() bool { return r.hub.Open() == 0 })
+	testenv.Until(t, 2*time.Second, "the closed stream released", func() bool { return r.hub.Open() == 0 })
+	if open := testutil.ToFloat64(r.hub.m.Open); open != 0 {
+		t.Errorf("prode_live_streams_open %v once the stream was released, want 0", open)
+	}
 	if dropped(r.hub, "gone") != 1 || dropped(r.hub, "write") != 0 {
 		t.Errorf("dropped: gone %v, write %v; want it found gone before any write failed", dropped(r.hub, "gone"), dropped(r.hub, "write"))
 	}
@@ -249,7 +254,7 @@ func TestStreamLimit(t *testing.T) {
 		t.Errorf("%d streams counted after a refusal, want 2", got)
 	}
 	first.close()
-	eventually(t, 2*time.Second, "the closed stream's slot freed", func() bool { return r.hub.Open() == 1 })
+	testenv.Until(t, 2*time.Second, "the closed stream's slot freed", func() bool { return r.hub.Open() == 1 })
 	third := r.open(t, "")
 	third.expectStart()
 }

@@ -6,7 +6,7 @@ import (
 	"context"
 	"time"
 
-	"prode/platform/display"
+	"prode/platform/wire"
 	"prode/scoring/internal/store"
 )
 
@@ -17,19 +17,13 @@ type Store interface {
 
 // ResultadoPartido is one finished match as GET /api/resultados shows it.
 type ResultadoPartido struct {
-	Partido          int64             `json:"partido"`
-	Torneo           int64             `json:"torneo"`
-	NombreLocal      string            `json:"nombre_local"`
-	NombreVisitante  string            `json:"nombre_visitante"`
-	BanderaLocal     string            `json:"bandera_local"`
-	BanderaVisitante string            `json:"bandera_visitante"`
-	Fecha            string            `json:"fecha"`
-	Hora             string            `json:"hora"`
-	NombreCategoria  string            `json:"nombre_categoria"`
-	Inicio           time.Time         `json:"inicio"`
-	Resultado        store.Resultado   `json:"resultado"`
-	Apuesta          *store.Prediccion `json:"apuesta"`
-	Puntos           *int              `json:"puntos"`
+	Partido int64 `json:"partido"`
+	Torneo  int64 `json:"torneo"`
+	wire.Encuentro
+	Inicio    time.Time         `json:"inicio"`
+	Resultado wire.Resultado    `json:"resultado"`
+	Apuesta   *store.Prediccion `json:"apuesta"`
+	Puntos    *int              `json:"puntos"`
 }
 
 // Service formats finished matches.
@@ -50,11 +44,9 @@ func (s *Service) List(ctx context.Context, torneo, player int64) ([]ResultadoPa
 	}
 	out := make([]ResultadoPartido, 0, len(rows))
 	for _, r := range rows {
-		fecha, hora := display.FechaHora(r.Inicio, s.zone)
 		out = append(out, ResultadoPartido{
-			Partido: r.Partido, Torneo: torneo, NombreLocal: r.NombreLocal, NombreVisitante: r.NombreVisitante,
-			BanderaLocal: r.BanderaLocal, BanderaVisitante: r.BanderaVisitante,
-			Fecha: fecha, Hora: hora, NombreCategoria: r.Categoria, Inicio: r.Inicio.UTC(),
+			Partido: r.Partido, Torneo: torneo,
+			Encuentro: wire.NewEncuentro(r.Local, r.Visitante, r.Categoria, r.Inicio, s.zone), Inicio: r.Inicio.UTC(),
 			Resultado: r.Resultado, Apuesta: r.Apuesta, Puntos: r.Puntos,
 		})
 	}

@@ -8,10 +8,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-)
 
-// Channel is where fixtures announces a new outbox event (pg_notify('fixtures_eventos', id)).
-const Channel = "fixtures_eventos"
+	"prode/platform/events"
+)
 
 // ListenerName is the application_name of the consumer's own connection.
 const ListenerName = "prode-scoring-listener"
@@ -84,10 +83,10 @@ func (c *Consumer) listen(ctx context.Context) (connected bool, err error) {
 	}()
 	// LISTEN before catching up: an event committed in between is both caught up and
 	// notified, never neither.
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{Channel}.Sanitize()); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{events.Channel}.Sanitize()); err != nil {
 		return false, err
 	}
-	c.log.Info("scoring consumer listening", slog.String("channel", Channel), slog.Duration("poll", c.poll))
+	c.log.Info("scoring consumer listening", slog.String("channel", events.Channel), slog.Duration("poll", c.poll))
 	for {
 		c.pass(ctx)
 		waitCtx, cancel := context.WithTimeout(ctx, c.poll)

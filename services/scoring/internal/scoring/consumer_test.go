@@ -63,17 +63,17 @@ func TestNotifiedResultShowsWithinTwoSeconds(t *testing.T) {
 
 	// The first result is applied once the consumer is up (caught up or notified); after that
 	// it is listening.
-	e.SetResult(ms[0], scoringtest.Result{Local: 2, Visitante: 0})
+	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	scoringtest.Eventually(t, 5*time.Second, expect(t, app, "ana:10 beto:0 "))
 
 	for i, m := range ms[1:] {
 		start := time.Now()
-		e.SetResult(m, scoringtest.Result{Local: 2, Visitante: 0})
+		e.SetResult(m, scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 		scoringtest.Eventually(t, 2*time.Second, expect(t, app, fmt.Sprintf("ana:%d beto:0 ", 20+10*i)))
 		t.Logf("result %d in the standings after %v", i+2, time.Since(start))
 	}
 	// A correction is notified the same way.
-	e.SetResult(ms[2], scoringtest.Result{Local: 0, Visitante: 0})
+	e.SetResult(ms[2], scoringtest.Result{GolesLocal: 0, GolesVisitante: 0})
 	scoringtest.Eventually(t, 2*time.Second, expect(t, app, "ana:22 beto:2 "))
 
 	if got := app.Metric(t, "prode_scoring_events_processed_total"); got != 4 {
@@ -102,8 +102,8 @@ func TestEventsWrittenWhileStoppedAreScoredAtStart(t *testing.T) {
 	e, ms := setup(t)
 	app := e.NewApp(scoringtest.Options{Poll: time.Minute})
 
-	e.SetResult(ms[0], scoringtest.Result{Local: 2, Visitante: 0})
-	e.SetResult(ms[1], scoringtest.Result{Local: 1, Visitante: 0})
+	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
+	e.SetResult(ms[1], scoringtest.Result{GolesLocal: 1, GolesVisitante: 0})
 	if got := standings(t, app); got != "ana:0 beto:0 " {
 		t.Fatalf("scored with no consumer running: %q", got)
 	}
@@ -112,7 +112,7 @@ func TestEventsWrittenWhileStoppedAreScoredAtStart(t *testing.T) {
 	stop()
 
 	// Stopped again: a result and a deletion wait in the outbox.
-	e.SetResult(ms[2], scoringtest.Result{Local: 0, Visitante: 0})
+	e.SetResult(ms[2], scoringtest.Result{GolesLocal: 0, GolesVisitante: 0})
 	e.DeleteResult(ms[0])
 	time.Sleep(100 * time.Millisecond)
 	if got := standings(t, app); got != "ana:17 beto:0 " {
@@ -128,11 +128,11 @@ func TestLostNotificationIsPolled(t *testing.T) {
 	e, ms := setup(t)
 	app := e.NewApp(scoringtest.Options{Poll: 300 * time.Millisecond})
 	scoringtest.Go(t, app.Consumer.Run)
-	e.SetResult(ms[0], scoringtest.Result{Local: 2, Visitante: 0})
+	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	scoringtest.Eventually(t, 5*time.Second, expect(t, app, "ana:10 beto:0 "))
 
 	e.Silent = true
-	e.SetResult(ms[1], scoringtest.Result{Local: 2, Visitante: 0})
+	e.SetResult(ms[1], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	scoringtest.Eventually(t, 2*time.Second, expect(t, app, "ana:20 beto:0 "))
 }
 
@@ -140,9 +140,9 @@ func TestLostNotificationIsPolled(t *testing.T) {
 func TestOutboxLag(t *testing.T) {
 	e, ms := setup(t)
 	app := e.NewApp(scoringtest.Options{})
-	id := e.SetResult(ms[0], scoringtest.Result{Local: 2, Visitante: 0})
+	id := e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	e.Exec(`UPDATE fixtures.eventos SET creado = clock_timestamp() - interval '90 seconds' WHERE id = $1`, id)
-	e.SetResult(ms[1], scoringtest.Result{Local: 2, Visitante: 0})
+	e.SetResult(ms[1], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	lag, err := store.NewPointsStore(app.Pool, time.UTC).OutboxLag(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +164,7 @@ func TestConsumerReconnects(t *testing.T) {
 	e, ms := setup(t)
 	app := e.NewApp(scoringtest.Options{Poll: time.Minute})
 	scoringtest.Go(t, app.Consumer.Run)
-	e.SetResult(ms[0], scoringtest.Result{Local: 2, Visitante: 0})
+	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	scoringtest.Eventually(t, 5*time.Second, expect(t, app, "ana:10 beto:0 "))
 
 	first := listenerPID(t, e)
@@ -172,7 +172,7 @@ func TestConsumerReconnects(t *testing.T) {
 	if err := e.Admin.QueryRow(context.Background(), `SELECT pg_terminate_backend($1)`, first).Scan(&killed); err != nil || !killed {
 		t.Fatalf("terminate the listener: %v %v", killed, err)
 	}
-	e.SetResult(ms[1], scoringtest.Result{Local: 2, Visitante: 0})
+	e.SetResult(ms[1], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	scoringtest.Eventually(t, 3*time.Second, expect(t, app, "ana:20 beto:0 "))
 	scoringtest.Eventually(t, 3*time.Second, func() string {
 		if pid := listenerPID(t, e); pid == 0 || pid == first {
@@ -181,7 +181,7 @@ func TestConsumerReconnects(t *testing.T) {
 		return ""
 	})
 	// Listening again: a notification is heard without waiting for the poll.
-	e.SetResult(ms[2], scoringtest.Result{Local: 2, Visitante: 0})
+	e.SetResult(ms[2], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	scoringtest.Eventually(t, 2*time.Second, expect(t, app, "ana:30 beto:0 "))
 }
 

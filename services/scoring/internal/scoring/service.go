@@ -10,8 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
+	"prode/scoring/internal/metrics"
 	"prode/scoring/internal/store"
 )
 
@@ -52,34 +51,6 @@ type Publisher interface {
 	Rebuild(ctx context.Context, torneos []int64) error
 }
 
-// Metrics are scoring's business metrics.
-type Metrics struct {
-	Duration  prometheus.Histogram
-	Processed prometheus.Counter
-	Lag       prometheus.Gauge
-}
-
-// NewMetrics registers them.
-func NewMetrics(reg prometheus.Registerer) *Metrics {
-	m := &Metrics{
-		Duration: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name:    "prode_scoring_duration_seconds",
-			Help:    "Time of one scoring transaction: every prediction of up to 64 matches.",
-			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
-		}),
-		Processed: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "prode_scoring_events_processed_total",
-			Help: "Outbox events of fixtures applied to the points.",
-		}),
-		Lag: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "prode_scoring_outbox_lag_seconds",
-			Help: "Age of the oldest outbox event not applied yet; 0 when there is none.",
-		}),
-	}
-	reg.MustRegister(m.Duration, m.Processed, m.Lag)
-	return m
-}
-
 // batch is how many outbox events one pass reads at a time.
 const batch = 500
 
@@ -88,7 +59,7 @@ type Service struct {
 	store     Store
 	publisher Publisher
 	criterio  Criterio
-	metrics   *Metrics
+	metrics   *metrics.Scoring
 	log       *slog.Logger
 	// matchesPerTransaction bounds how many matches one scoring transaction takes.
 	matchesPerTransaction int
@@ -98,9 +69,9 @@ type Service struct {
 }
 
 // New builds the service; matchesPerTransaction is DefaultMatchesPerTransaction in production.
-func New(st Store, publisher Publisher, criterio Criterio, matchesPerTransaction int, metrics *Metrics, log *slog.Logger) *Service {
+func New(st Store, publisher Publisher, criterio Criterio, matchesPerTransaction int, m *metrics.Scoring, log *slog.Logger) *Service {
 	return &Service{store: st, publisher: publisher, criterio: criterio, matchesPerTransaction: max(1, matchesPerTransaction),
-		metrics: metrics, log: log}
+		metrics: m, log: log}
 }
 
 // DefaultMatchesPerTransaction: a whole World Cup (64) in one pass over the predictions, while a

@@ -1,8 +1,8 @@
 // Package scoringtest arranges what scoring's tests need on the real things: a migrated
 // PostgreSQL database of the test's own with matches, players, predictions and results written
 // the way the other services write them (a result and its outbox event in one transaction,
-// then pg_notify), the scoring service wired as cmd/scoring wires it, and an independent
-// reference of the points table.
+// then pg_notify), the scoring service wired as cmd/scoring wires it (app.Wire), and an
+// independent reference of the points table.
 package scoringtest
 
 import (
@@ -19,16 +19,14 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"prode/platform/cache"
+	"prode/platform/events"
 	"prode/platform/httpserver"
 	"prode/platform/session"
 	"prode/platform/testenv"
-	scoringhttp "prode/scoring/internal/http"
-	"prode/scoring/internal/live"
-	"prode/scoring/internal/matchpoints"
-	"prode/scoring/internal/results"
+	"prode/platform/wire"
+	"prode/scoring/internal/app"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
-	"prode/scoring/internal/store"
 )
 
 // Points is the specification's points table (section 9), written independently of the SQL:
@@ -128,12 +126,9 @@ func (e *Env) Predict(p testenv.Player, partido int64, local, visitante int) {
 		p.ID, p.Email, partido, local, visitante)
 }
 
-// Result is a match's score; the extra-time and shoot-out scores are optional.
-type Result struct {
-	Local, Visitante               int
-	LocalAlargue, VisitanteAlargue *int
-	PenalesLocal, PenalesVisitante *int
-}
+// Result is a match's score, as both services show it; the extra-time and shoot-out scores
+// are optional.
+type Result = wire.Resultado
 
 // Int is a pointer to n, for Result's optional scores.
 func Int(n int) *int { return &n }
@@ -142,7 +137,7 @@ func Int(n int) *int { return &n }
 // one transaction, with pg_notify. It returns the event id.
 func (e *Env) SetResult(partido int64, r Result) int64 {
 	e.t.Helper()
-	return e.event(partido, "resultado_cargado", func(tx pgx.Tx) error {
+	return e.event(partido, events.ResultadoCargado, func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `
 			INSERT INTO fixtures.resultados (partido_id, goles_local, goles_visitante, goles_local_alargue,
 			                                 goles_visitante_alargue, penales_local, penales_visitante)
@@ -152,7 +147,7 @@ func (e *Env) SetResult(partido int64, r Result) int64 {
 			       goles_local_alargue = EXCLUDED.goles_local_alargue, goles_visitante_alargue = EXCLUDED.goles_visitante_alargue,
 			       penales_local = EXCLUDED.penales_local, penales_visitante = EXCLUDED.penales_visitante,
 			       cargado = now()`,
-			partido, r.Local, r.Visitante, r.LocalAlargue, r.VisitanteAlargue, r.PenalesLocal, r.PenalesVisitante)
+			partido, r.GolesLocal, r.GolesVisitante, r.GolesLocalAlargue, r.GolesVisitanteAlargue, r.PenalesLocal, r.PenalesVisitante)
 		return err
 	})
 }
@@ -160,7 +155,7 @@ func (e *Env) SetResult(partido int64, r Result) int64 {
 // DeleteResult removes a result as fixtures does, with its outbox event.
 func (e *Env) DeleteResult(partido int64) int64 {
 	e.t.Helper()
-	return e.event(partido, "resultado_borrado", func(tx pgx.Tx) error {
+	return e.event(partido, events.ResultadoBorrado, func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `DELETE FROM fixtures.resultados WHERE partido_id = $1`, partido)
 		return err
 	})
@@ -181,7 +176,7 @@ func (e *Env) event(partido int64, tipo string, change func(pgx.Tx) error) int64
 		if e.Silent {
 			return nil
 		}
-		_, err := tx.Exec(ctx, `SELECT pg_notify('fixtures_eventos', $1::bigint::text)`, id)
+		_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2::bigint::text)`, events.Channel, id)
 		return err
 	})
 	if err != nil {
@@ -199,25 +194,22 @@ type Options struct {
 	// LocalFreshFor keeps standings pages in the process (standings.LocalFreshFor in
 	// production); the default 0 keeps none, so that tests see every read reach Redis.
 	LocalFreshFor time.Duration
-	// Announcer hears of new standings versions (the live updates); nil for none.
-	Announcer standings.Announcer
 	// MatchPointsFreshFor keeps a match's points counts (matchpoints.FreshFor in production);
 	// the default 0 keeps none.
 	MatchPointsFreshFor time.Duration
 }
 
-// App is the scoring service wired as cmd/scoring wires it, connected as prode_scoring.
+// App is the scoring service wired by app.Wire, as cmd/scoring wires it, connected as
+// prode_scoring. Nothing runs in the background until a test starts it (Go(t, app.Run), or a
+// part: Go(t, app.Consumer.Run)).
 type App struct {
-	env       *Env
-	Server    *httpserver.Server
-	API       *testenv.API
-	Pool      *pgxpool.Pool
-	Redis     *redis.Client
-	Cache     *standings.Cache
-	Standings *standings.Service
-	Scoring   *scoring.Service
-	Consumer  *scoring.Consumer
-	Prefix    string
+	*app.App
+	env    *Env
+	Server *httpserver.Server
+	API    *testenv.API
+	Pool   *pgxpool.Pool
+	Redis  *redis.Client
+	Prefix string
 }
 
 // Logger writes warnings and errors to the test's output.
@@ -247,23 +239,19 @@ func (e *Env) NewApp(opts Options) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { rdb.Close() })
+	t.Cleanup(func() { _ = rdb.Close() })
 	server := httpserver.New(httpserver.Config{Service: "scoring"}, log)
-	c := standings.NewCache(rdb, opts.Prefix)
-	st := standings.New(store.NewStandingsStore(pool), c, opts.LocalFreshFor, mustZone(t), opts.Announcer, server.Registry, log)
-	sc := scoring.New(store.NewPointsStore(pool, mustZone(t)), st, opts.Criterio, scoring.DefaultMatchesPerTransaction, scoring.NewMetrics(server.Registry), log)
-	consumer, err := scoring.NewConsumer(e.DB.URL("scoring"), sc, opts.Poll, log)
+	a, err := app.Wire(server, app.Deps{
+		Pool: pool, DatabaseURL: e.DB.URL("scoring"), Redis: rdb, RedisPrefix: opts.Prefix,
+		Sessions: session.NewVerifier(testenv.SessionKey, pool), Zone: mustZone(t), Log: log,
+		Criterio: opts.Criterio, MatchesPerTransaction: scoring.DefaultMatchesPerTransaction, Poll: opts.Poll,
+		LocalFreshFor: opts.LocalFreshFor, MatchPointsFreshFor: opts.MatchPointsFreshFor,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	scoringhttp.Routes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
-		&scoringhttp.StandingsHandlers{Service: st},
-		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(pool), mustZone(t)), Tournaments: st},
-		&scoringhttp.EventsHandlers{Hub: live.New(rdb, opts.Prefix, nil, server.Registry, log, live.Options{})})
-	scoringhttp.MatchPointsRoutes(server.Engine, session.NewVerifier(testenv.SessionKey, pool),
-		&scoringhttp.MatchPointsHandlers{Service: matchpoints.New(store.NewMatchPointsStore(pool), opts.MatchPointsFreshFor)})
-	return &App{env: e, Server: server, API: testenv.NewAPI(t, server.Engine), Pool: pool, Redis: rdb,
-		Cache: c, Standings: st, Scoring: sc, Consumer: consumer, Prefix: opts.Prefix}
+	return &App{App: a, env: e, Server: server, API: testenv.NewAPI(t, server.Engine), Pool: pool, Redis: rdb,
+		Prefix: opts.Prefix}
 }
 
 func mustZone(t testing.TB) *time.Location {
@@ -484,6 +472,25 @@ func (e *Env) StoredTotals() map[int64]Row {
 	})
 	if err != nil {
 		e.t.Fatal(err)
+	}
+	return out
+}
+
+// Totals adds up points per player, leaving out all-zero rows as StoredTotals does: the
+// totals a recomputation from scratch gives.
+func Totals(points map[Key]Row) map[int64]Row {
+	out := map[int64]Row{}
+	for k, r := range points {
+		t := out[k.Jugador]
+		t.Puntos += r.Puntos
+		t.Exactos += r.Exactos
+		t.Aciertos += r.Aciertos
+		out[k.Jugador] = t
+	}
+	for id, r := range out {
+		if r == (Row{}) {
+			delete(out, id)
+		}
 	}
 	return out
 }

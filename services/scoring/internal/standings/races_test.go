@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"prode/platform/testenv"
+	"prode/scoring/internal/metrics"
 	"prode/scoring/internal/store"
 )
 
@@ -33,14 +34,7 @@ func (newerInDatabase) Page(_ context.Context, v store.Version, pagina, porPagin
 // Redis's version key moved) and fetching the page must get table 8, not Redis's table 7: no
 // later event would send it back for the newer one.
 func TestAnAnnouncedTableIsServedBeforeRedisMovesToIt(t *testing.T) {
-	url, prefix := testenv.Redis(t)
-	opts, err := redis.ParseURL(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opts)
-	t.Cleanup(func() { _ = rdb.Close() })
-	svc := New(newerInDatabase{}, NewCache(rdb, prefix), 0, time.UTC, nil, prometheus.NewRegistry(), slog.New(slog.DiscardHandler))
+	svc := raceService(t, newerInDatabase{})
 	ctx := context.Background()
 
 	older := Version{Tabla: 7}
@@ -112,15 +106,8 @@ func (s *buildingStore) Page(_ context.Context, v store.Version, pagina, porPagi
 // before (a first read of the standings building the missing table at the same moment): the
 // table published would lack them, and nothing would build it again until the next result.
 func TestARebuildAfterACommitDoesNotShareAnOlderBuild(t *testing.T) {
-	url, prefix := testenv.Redis(t)
-	opts, err := redis.ParseURL(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opts)
-	t.Cleanup(func() { _ = rdb.Close() })
 	st := &buildingStore{release: make(chan struct{}), seen: map[int64]int64{}}
-	svc := New(st, NewCache(rdb, prefix), 0, time.UTC, nil, prometheus.NewRegistry(), slog.New(slog.DiscardHandler))
+	svc := raceService(t, st)
 	ctx := context.Background()
 
 	read := make(chan error, 1)
@@ -151,4 +138,17 @@ func TestARebuildAfterACommitDoesNotShareAnOlderBuild(t *testing.T) {
 	if err != nil || !strings.Contains(string(body), `"puntaje":10`) {
 		t.Fatalf("after the rebuild the standings are %s (%v), want ana's 10 points", body, err)
 	}
+}
+
+// raceService is the service over st, with the test Redis, keeping nothing in memory.
+func raceService(t *testing.T, st Store) *Service {
+	t.Helper()
+	url, prefix := testenv.Redis(t)
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opts)
+	t.Cleanup(func() { _ = rdb.Close() })
+	return New(st, NewCache(rdb, prefix), 0, time.UTC, nil, &metrics.New(prometheus.NewRegistry()).Standings, slog.New(slog.DiscardHandler))
 }

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"prode/platform/apierror"
+	"prode/scoring/internal/metrics"
 	"prode/scoring/internal/store"
 )
 
@@ -77,21 +78,13 @@ type Service struct {
 	lastPlayer int64                 // as last seen by Watch
 }
 
-// New builds the service and registers its metrics on reg. Pages are kept in the process for
+// New builds the service; m counts where pages come from. Pages are kept in the process for
 // localFreshFor (LocalFreshFor in production; 0 keeps none). zone dates the matchdays;
 // announcer may be nil.
 func New(st Store, cache *Cache, localFreshFor time.Duration, zone *time.Location, announcer Announcer,
-	reg prometheus.Registerer, log *slog.Logger) *Service {
-	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "prode_standings_cache_requests_total",
-		Help: "Standings pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL), stale (the process's memory while PostgreSQL is read again).",
-	}, []string{"result"})
-	for _, r := range []string{"local", "hit", "miss", "error", "stale"} {
-		requests.WithLabelValues(r)
-	}
-	reg.MustRegister(requests)
+	m *metrics.Standings, log *slog.Logger) *Service {
 	return &Service{store: st, cache: cache, zone: zone.String(), announcer: announcer, freshFor: localFreshFor,
-		requests: requests, log: log, local: map[int64]*localPages{}, torneos: map[int64]bool{}, moved: map[int64]bool{}}
+		requests: m.Requests, log: log, local: map[int64]*localPages{}, torneos: map[int64]bool{}, moved: map[int64]bool{}}
 }
 
 func (s *Service) localOf(torneo int64) *localPages {
@@ -488,15 +481,10 @@ func (s *Service) Repair(ctx context.Context, interval time.Duration) {
 // (pageTTL after its last publish) it is read again here rather than by the first request
 // that misses it: a rush that starts after a quiet minute otherwise waits for PostgreSQL.
 func (s *Service) RepairOnce(ctx context.Context) error {
-	if err := s.refreshTournaments(ctx); err != nil {
+	torneos, err := s.allTournaments(ctx)
+	if err != nil {
 		return err
 	}
-	s.mu.Lock()
-	torneos := make([]int64, 0, len(s.torneos))
-	for t := range s.torneos {
-		torneos = append(torneos, t)
-	}
-	s.mu.Unlock()
 	var errs []error
 	for _, torneo := range torneos {
 		errs = append(errs, s.repair(ctx, torneo))
@@ -528,16 +516,25 @@ func (s *Service) repair(ctx context.Context, torneo int64) error {
 // stopped before building show, and a deployment upgraded from one table for everything gets
 // one per tournament.
 func (s *Service) BuildAll(ctx context.Context) error {
-	if err := s.refreshTournaments(ctx); err != nil {
+	torneos, err := s.allTournaments(ctx)
+	if err != nil {
 		return err
 	}
+	return s.Rebuild(ctx, torneos)
+}
+
+// allTournaments reads the tournaments again from PostgreSQL and lists them.
+func (s *Service) allTournaments(ctx context.Context) ([]int64, error) {
+	if err := s.refreshTournaments(ctx); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	torneos := make([]int64, 0, len(s.torneos))
 	for t := range s.torneos {
 		torneos = append(torneos, t)
 	}
-	s.mu.Unlock()
-	return s.Rebuild(ctx, torneos)
+	return torneos, nil
 }
 
 // Moved hears that a tournament's table moved to version (the live hub's OnEvent): the pages

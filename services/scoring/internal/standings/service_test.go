@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/redis/go-redis/v9"
 
+	"prode/scoring/internal/metrics"
 	"prode/scoring/internal/store"
 )
 
@@ -42,7 +43,7 @@ func (oneTournament) Matchdays(context.Context, int64, int64, string) (store.Fec
 }
 
 func newService(st Store, rdb *redis.Client, freshFor time.Duration, reg prometheus.Registerer) *Service {
-	return New(st, NewCache(rdb, "test:"), freshFor, time.UTC, nil, reg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return New(st, NewCache(rdb, "test:"), freshFor, time.UTC, nil, &metrics.New(reg).Standings, slog.New(slog.NewTextHandler(io.Discard, nil)))
 }
 
 // slowStore answers Page only once released, counting the reads.

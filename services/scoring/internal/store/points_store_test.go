@@ -75,20 +75,20 @@ func TestScoreMatchKnockoutCriteria(t *testing.T) {
 	p1, p2, p3 := e.Player("uno"), e.Player("dos"), e.Player("tres")
 
 	// Final: 1-1 after 90 minutes, 2-1 after extra time.
-	e.SetResult(final, scoringtest.Result{Local: 1, Visitante: 1, LocalAlargue: scoringtest.Int(2), VisitanteAlargue: scoringtest.Int(1)})
+	e.SetResult(final, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1, GolesLocalAlargue: scoringtest.Int(2), GolesVisitanteAlargue: scoringtest.Int(1)})
 	e.Predict(p1, final, 2, 1)
 	e.Predict(p2, final, 1, 1)
 	e.Predict(p3, final, 1, 0)
 	// Octavos: 1-1, 1-1 after extra time, 4-2 on penalties.
-	e.SetResult(octavos, scoringtest.Result{Local: 1, Visitante: 1, LocalAlargue: scoringtest.Int(1), VisitanteAlargue: scoringtest.Int(1),
+	e.SetResult(octavos, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1, GolesLocalAlargue: scoringtest.Int(1), GolesVisitanteAlargue: scoringtest.Int(1),
 		PenalesLocal: scoringtest.Int(4), PenalesVisitante: scoringtest.Int(2)})
 	e.Predict(p1, octavos, 1, 1)
 	e.Predict(p2, octavos, 2, 1)
 	// Cuartos: 2-0, no extra time.
-	e.SetResult(cuartos, scoringtest.Result{Local: 2, Visitante: 0})
+	e.SetResult(cuartos, scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
 	e.Predict(p1, cuartos, 2, 0)
 	// A group match never counts extra time, even if a row carried it.
-	e.SetResult(grupo, scoringtest.Result{Local: 0, Visitante: 0, LocalAlargue: scoringtest.Int(1), VisitanteAlargue: scoringtest.Int(0)})
+	e.SetResult(grupo, scoringtest.Result{GolesLocal: 0, GolesVisitante: 0, GolesLocalAlargue: scoringtest.Int(1), GolesVisitanteAlargue: scoringtest.Int(0)})
 	e.Predict(p1, grupo, 0, 0)
 	e.Predict(p2, grupo, 1, 0)
 
@@ -120,7 +120,7 @@ func TestScoreMatchKnockoutCriteria(t *testing.T) {
 		if got := e.StoredPoints(); !maps.Equal(got, step.want) {
 			t.Errorf("%s: points\n got %v\nwant %v", step.criterio, got, step.want)
 		}
-		if got, want := e.StoredTotals(), totals(step.want); !maps.Equal(got, want) {
+		if got, want := e.StoredTotals(), scoringtest.Totals(step.want); !maps.Equal(got, want) {
 			t.Errorf("%s: totals\n got %v\nwant %v", step.criterio, got, want)
 		}
 	}
@@ -136,8 +136,8 @@ func TestScoreMatchWithoutResultRemovesPoints(t *testing.T) {
 	p := e.Player("uno")
 	e.Predict(p, a, 1, 0)
 	e.Predict(p, b, 2, 2)
-	ea := e.SetResult(a, scoringtest.Result{Local: 1, Visitante: 0})
-	eb := e.SetResult(b, scoringtest.Result{Local: 1, Visitante: 1})
+	ea := e.SetResult(a, scoringtest.Result{GolesLocal: 1, GolesVisitante: 0})
+	eb := e.SetResult(b, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1})
 	torneos, err := st.ScoreMatches(ctx, []int64{a}, "noventa", []int64{ea})
 	if err != nil {
 		t.Fatal(err)
@@ -172,21 +172,4 @@ func TestScoreMatchWithoutResultRemovesPoints(t *testing.T) {
 	if len(pending) != 0 {
 		t.Errorf("events still pending after scoring them: %v", pending)
 	}
-}
-
-func totals(points map[scoringtest.Key]scoringtest.Row) map[int64]scoringtest.Row {
-	out := map[int64]scoringtest.Row{}
-	for k, r := range points {
-		t := out[k.Jugador]
-		t.Puntos += r.Puntos
-		t.Exactos += r.Exactos
-		t.Aciertos += r.Aciertos
-		out[k.Jugador] = t
-	}
-	for id, r := range out {
-		if r == (scoringtest.Row{}) {
-			delete(out, id)
-		}
-	}
-	return out
 }

@@ -6,17 +6,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-)
 
-// Resultado is a match's score: after 90 minutes, after extra time and the shoot-out.
-type Resultado struct {
-	GolesLocal            int  `json:"goles_local"`
-	GolesVisitante        int  `json:"goles_visitante"`
-	GolesLocalAlargue     *int `json:"goles_local_alargue"`
-	GolesVisitanteAlargue *int `json:"goles_visitante_alargue"`
-	PenalesLocal          *int `json:"penales_local"`
-	PenalesVisitante      *int `json:"penales_visitante"`
-}
+	"prode/platform/wire"
+)
 
 // Prediccion is the signed-in player's prediction of a finished match.
 type Prediccion struct {
@@ -27,13 +19,10 @@ type Prediccion struct {
 // Finalizado is a finished match with, for one player, their prediction and points.
 type Finalizado struct {
 	Partido          int64
-	NombreLocal      string
-	NombreVisitante  string
-	BanderaLocal     string
-	BanderaVisitante string
+	Local, Visitante wire.Equipo
 	Categoria        string
 	Inicio           time.Time
-	Resultado        Resultado
+	Resultado        wire.Resultado
 	Apuesta          *Prediccion
 	Puntos           *int
 }
@@ -65,7 +54,7 @@ func (s *ResultsStore) Finished(ctx context.Context, torneo, player int64) ([]Fi
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (Finalizado, error) {
 		var f Finalizado
 		var apuestaLocal, apuestaVisitante *int
-		err := row.Scan(&f.Partido, &f.NombreLocal, &f.NombreVisitante, &f.BanderaLocal, &f.BanderaVisitante,
+		err := row.Scan(&f.Partido, &f.Local.Nombre, &f.Visitante.Nombre, &f.Local.Bandera, &f.Visitante.Bandera,
 			&f.Categoria, &f.Inicio,
 			&f.Resultado.GolesLocal, &f.Resultado.GolesVisitante, &f.Resultado.GolesLocalAlargue,
 			&f.Resultado.GolesVisitanteAlargue, &f.Resultado.PenalesLocal, &f.Resultado.PenalesVisitante,

@@ -187,11 +187,19 @@ func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, z
 // version's last player), or registered just before it but committed after it was read (ids
 // are handed out before commit, so up to a few in flight can be missed; the window covers
 // them without a scan of every player).
+//
+// Only the window's players up to the snapshot's last one can be among its rows: each of them is
+// looked up through tabla_filas_jugador (at most 1000 index lookups), and OFFSET 0 keeps
+// PostgreSQL from planning that NOT EXISTS as an anti-join or a hash of the whole snapshot. Until
+// autovacuum next analyzes tabla_filas, up to a minute after each build, its statistics do not
+// know the newest snapshot and put it at one row; an anti-join planned on that estimate can
+// compare every candidate with every row of the snapshot (1000 × 100,000 rows: seconds for
+// each page that lists a newcomer, after every result).
 const newcomers = `
 	SELECT j.id, j.nombre
 	  FROM players.jugadores_publicados j
 	 WHERE j.id > $2 - 1000 AND j.id <= $3
-	   AND NOT EXISTS (SELECT FROM scoring.tabla_filas f WHERE f.tabla_id = $1 AND f.jugador_id = j.id)`
+	   AND (j.id > $2 OR NOT EXISTS (SELECT FROM scoring.tabla_filas f WHERE f.tabla_id = $1 AND f.jugador_id = j.id OFFSET 0))`
 
 // Page reads one page of the table at v: the snapshot's rows in the range, then the newcomers
 // (no points, the shared last rank, in the order they registered) where the page reaches past

@@ -46,6 +46,7 @@ import (
 	"prode/platform/httpserver"
 	"prode/platform/service"
 	"prode/scoring/internal/live"
+	"prode/scoring/internal/metrics"
 )
 
 func main() {
@@ -104,7 +105,7 @@ func runServer(redisURL string, classic bool) error {
 		rdb = c
 	}
 	server := httpserver.New(httpserver.Config{Service: "scoring"}, logger)
-	hub := live.New(rdb, "livebench-"+strconv.Itoa(os.Getpid())+":", nil, prometheus.NewRegistry(), logger,
+	hub := live.New(rdb, "livebench-"+strconv.Itoa(os.Getpid())+":", nil, &metrics.New(prometheus.NewRegistry()).Live, logger,
 		live.Options{MaxStreams: 1 << 20})
 	// What scoring's EventsHandlers.stream does (services/scoring/internal/http/events_handlers.go).
 	server.Engine.GET("/api/eventos", func(c *gin.Context) {
@@ -138,7 +139,7 @@ func runServer(redisURL string, classic bool) error {
 	admin.HandleFunc("POST /announce", func(w http.ResponseWriter, r *http.Request) {
 		id := next.Add(1)
 		announce(r.Context(), live.Event{ID: id, Torneo: 1})
-		fmt.Fprint(w, id)
+		_, _ = fmt.Fprint(w, id) // a client that hung up has no use for it
 	})
 	admin.HandleFunc("GET /mem", func(w http.ResponseWriter, r *http.Request) {
 		runtime.GC()

@@ -1,0 +1,68 @@
+// Package metrics declares the scoring service's business metrics, all of them in one place:
+// the outbox consumer's, the standings cache's and the live event streams'. (HTTP and runtime
+// metrics are platform/metrics'.) app.Wire registers them and hands each part its own.
+package metrics
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"prode/platform/metrics"
+)
+
+// Metrics are every business metric of the service.
+type Metrics struct {
+	Scoring   Scoring
+	Standings Standings
+	Live      Live
+}
+
+// Scoring: the outbox consumer's work.
+type Scoring struct {
+	Duration  prometheus.Histogram
+	Processed prometheus.Counter
+	Lag       prometheus.Gauge
+}
+
+// Standings: where standings pages come from.
+type Standings struct {
+	Requests *prometheus.CounterVec // by result: local, hit, miss, error, stale
+}
+
+// Live: the event streams of open pages.
+type Live struct {
+	Broadcast *prometheus.CounterVec // by source: announce, redis, poll
+	Dropped   *prometheus.CounterVec // by reason: write, gone
+	Refused   prometheus.Counter
+	Open      prometheus.Gauge
+}
+
+// New registers them on reg.
+func New(reg prometheus.Registerer) *Metrics {
+	return &Metrics{
+		Scoring: Scoring{
+			Duration: metrics.Histogram(reg, prometheus.HistogramOpts{Name: "prode_scoring_duration_seconds",
+				Help: "Time of one scoring transaction: every prediction of up to 64 matches."}),
+			Processed: metrics.Counter(reg, prometheus.CounterOpts{Name: "prode_scoring_events_processed_total",
+				Help: "Outbox events of fixtures applied to the points."}),
+			Lag: metrics.Gauge(reg, prometheus.GaugeOpts{Name: "prode_scoring_outbox_lag_seconds",
+				Help: "Age of the oldest outbox event not applied yet; 0 when there is none."}),
+		},
+		Standings: Standings{
+			Requests: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_standings_cache_requests_total",
+				Help: "Standings pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL), stale (the process's memory while PostgreSQL is read again)."},
+				"result", "local", "hit", "miss", "error", "stale"),
+		},
+		Live: Live{
+			Broadcast: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_live_events_broadcast_total",
+				Help: "Standings events broadcast to this replica's streams, by where the replica learnt of them (announce, redis, poll)."},
+				"source", "announce", "redis", "poll"),
+			Dropped: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_live_streams_dropped_total",
+				Help: "Event streams closed by the server, by reason (write: a write failed or timed out; gone: the client had closed it)."},
+				"reason", "write", "gone"),
+			Refused: metrics.Counter(reg, prometheus.CounterOpts{Name: "prode_live_streams_refused_total",
+				Help: "Event streams refused because the replica held its maximum (answered 503)."}),
+			Open: metrics.Gauge(reg, prometheus.GaugeOpts{Name: "prode_live_streams_open",
+				Help: "Event streams open on this replica."}),
+		},
+	}
+}
