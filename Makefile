@@ -1,5 +1,5 @@
 # Thin entry points; the work is in dev/ (see the scripts' headers for overrides).
-.PHONY: up down test test-go test-web test-routes test-chart test-e2e test-cluster test-skaffold vet soak bench bench-smoke cluster cluster-down images
+.PHONY: up down test lint test-go test-web test-routes test-chart test-alerts test-e2e test-cluster test-skaffold vet soak bench bench-smoke cluster cluster-down images
 
 up:           ## start the whole game locally; prints its URL
 	@dev/up.sh
@@ -7,6 +7,8 @@ down:         ## stop what `make up` started (the data stays in .dev/)
 	@dev/down.sh
 test:         ## every test: routes, the Helm chart on a real API server, Go (vet + race tests on real PostgreSQL/Redis), web unit, e2e
 	@dev/test.sh all
+lint:         ## the Go gate that `make test` runs first: gofmt -l empty, golangci-lint (.golangci.yml) on every module
+	@dev/test.sh lint
 test-go:
 	@dev/test.sh go
 test-web:
@@ -15,6 +17,8 @@ test-routes:
 	@dev/test-routes.sh
 test-chart:   ## helm lint, rendered manifests, install/upgrade on a real kube-apiserver, skaffold.yaml
 	@dev/test-chart.sh
+test-alerts:  ## the chart's alerts unit-tested by promtool (dev/alerts/: 5xx, 499s, a Redis outage, outbox lag)
+	@dev/test-alerts.sh
 test-e2e:
 	@dev/test.sh e2e
 test-cluster: ## the chart on a real one-node Kubernetes: install, helm test, the browser through the ingress, upgrade under load, a failing migration, rollback, scoring killed, re-install

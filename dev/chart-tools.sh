@@ -108,6 +108,7 @@ ensure_promtool() {
   PROMTOOL=$TOOLS/usr/bin/promtool
   [ -x "$PROMTOOL" ] && return 0
   log "unpacking Debian's prometheus package for promtool"
+  mkdir -p "$TOOLS"   # dpkg-deb -x makes no parent folder (a fresh checkout has none)
   local tmp; tmp=$(mktemp -d)
   if ! (cd "$tmp" && apt-get download prometheus >/dev/null 2>&1); then
     [ "$(id -u)" -eq 0 ] || die "cannot download prometheus; run: sudo apt-get update"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Prode's six images, built from docker/Dockerfile.go and docker/Dockerfile.web exactly as a user
-# builds them with BuildKit, and pushed to the test cluster's registry (dev/cluster.sh):
+# Prode's images, built from docker/Dockerfile.go, docker/Dockerfile.web and
+# docker/Dockerfile.pgbouncer exactly as a user builds them with BuildKit, and pushed to the test
+# cluster's registry (dev/cluster.sh):
 #   dev/images.sh build TAG      builds localhost:5000/prode-<players|fixtures|predictions|scoring|
-#                                migrate|web>:TAG and pushes them
+#                                migrate|web|pgbouncer>:TAG and pushes them
 #   dev/images.sh standins       only the stand-in base images (below)
 #   dev/images.sh addons         only the cluster's own images: pause, CoreDNS, Traefik
 # No container registry can be reached from our machines, so the Dockerfiles' base images are
@@ -17,6 +18,7 @@
 #   prode-standin/postgres:15, redis:7      Debian's PostgreSQL 15 / Redis 7, uid 999 (what the
 #                                           chart's bundled database and cache run)
 #   prode-standin/curl:1                    Debian's curl, uid 100 (the chart's `helm test` pod)
+#   prode-standin/prometheus:2              Debian's Prometheus, uid 65534 (the cluster test's)
 # Each stand-in is tagged by what it holds and built only when that tag is missing. The Debian
 # root filesystem and .deb files are cached under .test/tools/standins.
 # Docker: Debian's docker.io (dockerd 20.10, whose built-in BuildKit runs RUN --mount; the
@@ -131,6 +133,7 @@ ensure_standins() {
     || die "postgres stand-in"
   REDIS_STANDIN=$(standin redis 7 redis.Dockerfile "$STANDINS") || die "redis stand-in"
   CURL_STANDIN=$(standin curl 1 curl.Dockerfile "$STANDINS") || die "curl stand-in"
+  PROMETHEUS_STANDIN=$(standin prometheus 2 prometheus.Dockerfile "$STANDINS") || die "prometheus stand-in"
   "$DOCKER" tag "$GO_STANDIN" prode-standin/golang:local
   "$DOCKER" tag "$NODE_STANDIN" prode-standin/node:local
 }
@@ -142,11 +145,13 @@ push() {
 }
 
 # The chart's bundled PostgreSQL and Redis and its test pod's curl, under the names
-# charts/prode/values-cluster.yaml gives them.
+# charts/prode/values-cluster.yaml gives them, and the cluster test's Prometheus
+# (dev/cluster/prometheus.sh).
 push_dependencies() {
   "$DOCKER" tag "$POSTGRES_STANDIN" prode-deps/postgres:15 && push prode-deps/postgres:15
   "$DOCKER" tag "$REDIS_STANDIN" prode-deps/redis:7 && push prode-deps/redis:7
   "$DOCKER" tag "$CURL_STANDIN" prode-deps/curl:1 && push prode-deps/curl:1
+  "$DOCKER" tag "$PROMETHEUS_STANDIN" prode-deps/prometheus:2 && push prode-deps/prometheus:2
 }
 
 build_images() {
@@ -164,7 +169,12 @@ build_images() {
   logged "$STANDINS/build.log" docker_build -f docker/Dockerfile.web \
     --build-arg "NODE_IMAGE=$NODE_STANDIN" --build-arg "NGINX_IMAGE=$NGINX_STANDIN" \
     -t "prode-web:$tag" . || die "prode-web did not build"
-  for s in "${GO_SERVICES[@]}" web; do push "prode-$s:$tag" || die "push prode-$s:$tag"; done
+  # PgBouncer (pgbouncer.enabled) installs Debian's package, as the stand-ins do: on the Debian
+  # stand-in, from Debian's archive.
+  log "building prode-pgbouncer:$tag"
+  logged "$STANDINS/build.log" docker_build --network host -f docker/Dockerfile.pgbouncer \
+    --build-arg "DEBIAN_IMAGE=$BASE_IMAGE" -t "prode-pgbouncer:$tag" . || die "prode-pgbouncer did not build"
+  for s in "${GO_SERVICES[@]}" web pgbouncer; do push "prode-$s:$tag" || die "push prode-$s:$tag"; done
   push_dependencies || die "push of the PostgreSQL and Redis stand-ins"
 }
 

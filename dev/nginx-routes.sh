@@ -46,8 +46,20 @@ handler() {
   fi
 }
 
-# Ingress-style request id: keep the client's X-Request-Id, else make one.
-echo 'map $http_x_request_id $prode_request_id { "" $request_id; default $http_x_request_id; }'
+# Ingress-style request id: keep the client's X-Request-Id, else make one. Only an id the
+# services would keep too (httpserver.validRequestID): nginx writes it into its own JSON errors.
+echo 'map $http_x_request_id $prode_request_id { "~^[-_.0-9A-Za-z]{1,64}$" $http_x_request_id; default $request_id; }'
+
+# nginx's own refusals in the API's error shape (services/platform/apierror: error, mensaje,
+# request_id), for what nginx refuses before a service sees it: a body over
+# client_max_body_size (413), a request it cannot parse, such as a NUL (%00) in the path (400),
+# a path or headers too long (414, 494). error_page sends them to these internal locations; a
+# named location would not do: a request refused while nginx reads its first line has no URI
+# to carry there. dev/test-routes.sh checks them.
+json_error() {   # json_error STATUS ERROR MENSAJE
+  local body="{\"error\":\"$2\",\"mensaje\":\"$3\",\"request_id\":\"\$prode_request_id\"}\\n"
+  echo "  location = /_prode-error/$1 { internal; $API_HEADERS add_header Cache-Control \"no-store\" always; add_header X-Request-Id \$prode_request_id always; default_type \"application/json; charset=utf-8\"; return $1 '$body'; }"
+}
 
 for svc in $(awk '$3 != "web" { print $3 }' <<<"$routes" | sort -u); do
   var=${svc^^}_PORT; var=${var//-/_}
@@ -61,7 +73,13 @@ echo "  listen 127.0.0.1:$LISTEN_PORT;"
 if grep -qw lo /proc/net/if_inet6 2>/dev/null; then echo "  listen [::1]:$LISTEN_PORT;"; fi
 cat <<'EOF'
   server_name _;
-  client_max_body_size 2m;
+  # Above the largest body a service takes (a tournament file, 2 MiB: fixtures' ImportMaxBody),
+  # so that the services judge every body they could accept and refuse one over their own limit
+  # (16 KiB on most routes) with their JSON 413; nginx refuses only beyond, in JSON too.
+  client_max_body_size 3m;
+  error_page 400 494 /_prode-error/400;
+  error_page 413 /_prode-error/413;
+  error_page 414 /_prode-error/414;
   proxy_http_version 1.1;
   proxy_set_header Connection "";
   proxy_set_header Host $http_host;
@@ -72,7 +90,13 @@ cat <<'EOF'
   proxy_set_header X-Forwarded-For $remote_addr;
   proxy_set_header X-Forwarded-Proto $scheme;
   proxy_set_header X-Request-Id $prode_request_id;
+  # gin puts X-Forwarded-Prefix in front of its redirects' Location: a client's must never
+  # reach a service (the services drop it too: httpserver/forwardedprefix.go).
+  proxy_set_header X-Forwarded-Prefix "";
 EOF
+json_error 400 datos_invalidos "La solicitud no es válida."
+json_error 413 cuerpo_demasiado_grande "Los datos enviados son demasiado grandes."
+json_error 414 datos_invalidos "La dirección de la solicitud es demasiado larga."
 while read -r path type svc; do
   h=$(handler "$svc")
   if [ "$type" = Exact ]; then

@@ -8,11 +8,12 @@
 #      deleted at the end; no kubelet, no controllers: nothing ever runs in a pod);
 #   3. runs the Go tests of dev/charttest/ against them: helm lint --strict, the rendered
 #      manifests (requests/limits, PDBs, NetworkPolicies, security contexts, probes and grace
-#      periods, hooks), the Ingress against the local nginx's routes and the HTTPRoute against
-#      the Ingress, helm install/upgrade/test in namespaces that enforce Pod Security
-#      "restricted" with zero warnings (the Gateway API's HTTPRoute CRD installed), Secrets that
-#      roll the pods when they change and outlive an uninstall, the PrometheusRule with
-#      promtool, and skaffold.yaml.
+#      periods, hooks), the PostgreSQL connection budget at the autoscalers' maxima (and its
+#      refusals) and PgBouncer's routing, the Ingress against the local nginx's routes and the
+#      HTTPRoute against the Ingress, helm install/upgrade/test in namespaces that enforce Pod
+#      Security "restricted" with zero warnings (the Gateway API's HTTPRoute CRD installed), Secrets that
+#      roll the pods when they change and outlive an uninstall, the Grafana dashboard, and
+#      skaffold.yaml. (The PrometheusRule's alerts have a step of their own: dev/test-alerts.sh.)
 #
 # Env: CHART_TEST_RUN=regexp runs only the matching Go tests (go test -run).
 #      SKAFFOLD_BUILD=1 also builds skaffold (about 9 minutes, once) so that skaffold.yaml is
@@ -25,7 +26,7 @@ LOG_PREFIX=test-chart
 cd "$ROOT"
 
 # curl waits for the API server, openssl makes its service-account keys; dpkg-deb and
-# apt-get unpack etcd and promtool.
+# apt-get unpack etcd.
 missing=()
 for cmd in curl openssl; do command -v "$cmd" >/dev/null || missing+=("$cmd"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -48,7 +49,6 @@ ensure_gateway_crds() {
 ensure_helm
 ensure_etcd
 ensure_kube_apiserver
-ensure_promtool
 ensure_operator_crds
 ensure_gateway_crds
 if [ "${SKAFFOLD_BUILD:-}" = 1 ] || [ -x "$TOOLS/skaffold-$SKAFFOLD_VERSION/skaffold" ]; then
@@ -145,7 +145,7 @@ set +e
 (
   set -e
   cd dev/charttest
-  export GOWORK=off KUBECONFIG="$STATE/kubeconfig" HELM PROMTOOL OPERATOR_CRDS GATEWAY_CRDS REPO_ROOT="$ROOT"
+  export GOWORK=off KUBECONFIG="$STATE/kubeconfig" HELM OPERATOR_CRDS GATEWAY_CRDS REPO_ROOT="$ROOT"
   export HELM_CACHE_HOME="$STATE/helm/cache" HELM_CONFIG_HOME="$STATE/helm/config" HELM_DATA_HOME="$STATE/helm/data"
   export SKAFFOLD="${SKAFFOLD:-}"
   go vet ./... && go test -count=1 -timeout 15m -v ${CHART_TEST_RUN:+-run "$CHART_TEST_RUN"} ./...

@@ -6,11 +6,18 @@
 #   2. helm test
 #   3. the e2e suite's browser scenario in Chromium through the cluster's ingress (Traefik)
 #   4. helm upgrade to a new image tag under steady load (vegeta): failed requests counted (goal 0)
+#  4b. a real Prometheus (dev/cluster/prometheus/), installed before the release, scraped every
+#      Go service pod through that upgrade: each service's request rate and scoring's outbox lag
+#      read from its API, and the chart's alerting rules evaluate on those series
 #   5. a failing migration stops the upgrade before any Deployment changes; the next upgrade
 #      recovers by itself (migrate forces the failed version back), with no hand-run SQL
 #   6. helm rollback to the first release
 #   7. a scoring pod killed in the middle of scoring: points and totals equal a recomputation
 #   8. helm uninstall, then install again on the same PersistentVolumeClaim: the data is there
+#   9. the connection budget: every Go service held at its autoscaler's maximum, PostgreSQL at
+#      exactly the chart's count of connections (+ the reserve), a load that fills the pools
+#      while every pod is replaced: no refused connection, no failed request; without and with
+#      PgBouncer (dev/cluster/connections.sh)
 # Figures go to .test/cluster/report.md (docs/operations.md quotes the last run).
 # CLUSTER_KEEP=1 leaves the cluster and the release running afterwards.
 # shellcheck source=dev/lib.sh
@@ -57,6 +64,10 @@ export KUBECONFIG=$ROOT/.cluster/kubeconfig
 kubectl() { "$K8S_BIN/kubectl" "$@"; }
 helm() { "$HELM" "$@"; }
 VALUES=(-f charts/prode/values-kind.yaml -f charts/prode/values-cluster.yaml)
+# shellcheck source=dev/cluster/prometheus/prometheus.sh
+source "$ROOT/dev/cluster/prometheus/prometheus.sh"
+# shellcheck source=dev/cluster/connections.sh
+source "$ROOT/dev/cluster/connections.sh"
 
 # --- images: this tree as tag A; the same images as tag B (the upgrade); a broken migrate -----
 run=$(date +%s)
@@ -97,6 +108,7 @@ kubectl get pv -o name | while read -r pv; do   # volumes released by that claim
 done
 kubectl create namespace "$NS" >/dev/null
 kubectl label namespace "$NS" pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/warn=restricted >/dev/null
+prometheus_install   # scraping from the release's first pod on (step 4b reads it)
 t0=$SECONDS
 helm install "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_A" --wait --timeout 10m >/dev/null
 ready=$((SECONDS - t0))
@@ -108,6 +120,16 @@ wait_http "$URL/api/partidos-sin-jugar" 60
 # --- 2. helm test ----------------------------------------------------------------------------
 helm test "$RELEASE" -n "$NS" --timeout 3m >/dev/null
 report "- helm test: passed"
+# A body over every limit (4 MiB) through the ingress: the service refuses it in the API's JSON
+# shape, not the ingress with a page of its own (ingress.maxBodySize).
+head -c $((4 << 20)) /dev/zero | tr '\0' x >"$OUT/too-large.json"
+status=$(curl -sS -o "$OUT/too-large.out" -D "$OUT/too-large.headers" -w '%{http_code}' -H "Origin: $URL" \
+  -H 'Content-Type: application/json' --data-binary @"$OUT/too-large.json" "$URL/api/sesion" || true)
+if [ "$status" != 413 ] || ! grep -qi '^content-type: application/json' "$OUT/too-large.headers" \
+  || [ "$(jq -r .error "$OUT/too-large.out" 2>/dev/null)" != cuerpo_demasiado_grande ]; then
+  die "a 4 MiB body through the ingress: $status $(head -c 300 "$OUT/too-large.out")"
+fi
+report "- a 4 MiB body through the ingress: 413 cuerpo_demasiado_grande in JSON"
 
 # --- 3. the browser scenario through the ingress ---------------------------------------------
 ensure_packages chromium
@@ -183,6 +205,9 @@ for d in players fixtures predictions scoring web; do
   [[ $image == *":$TAG_B" ]] || die "$d runs $image after the upgrade"
 done
 [ "$failed" -eq 0 ] || die "$failed requests failed during the upgrade"
+
+# --- 4b. Prometheus: every pod scraped, each service's request rate, the outbox lag -----------
+prometheus_check
 
 # --- 5. a failing migration, then recovery ---------------------------------------------------
 generations() { kubectl -n "$NS" get deploy -o jsonpath='{range .items[*]}{.metadata.name}={.metadata.generation}{" "}{end}'; }
@@ -273,9 +298,16 @@ wait_http "$URL/api/partidos-sin-jugar" 60
 curl -fsS "$URL/api/posiciones" | grep -q "Carga $run" || die "the standings lost a player across the re-install"
 report "- helm uninstall + install on the same claim: $((SECONDS - t0)) s, $jugadores players kept, migrations Job ran"
 
+# --- 9. the connection budget at the autoscalers' maxima, without and with PgBouncer ----------
+t9=$SECONDS
+connections_at_the_maxima direct
+connections_at_the_maxima pgbouncer --set pgbouncer.enabled=true
+report "- the connection budget step, both runs: $((SECONDS - t9)) s"
+
 if [ -z "${CLUSTER_KEEP:-}" ]; then
   helm uninstall "$RELEASE" -n "$NS" --wait >/dev/null 2>&1 || true
   kubectl delete namespace "$NS" --wait=false >/dev/null 2>&1 || true
+  kubectl delete namespace monitoring --wait=false >/dev/null 2>&1 || true
 fi
 log "passed; figures in $REPORT"
 cat "$REPORT"

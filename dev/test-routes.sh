@@ -31,7 +31,8 @@ for svc in $(routes_parse | awk '$3 != "web" { print $3 }' | sort -u); do
   # first bytes at once, with X-Accel-Buffering: no as scoring sends it, then a trickle that
   # lasts well past the check (limit_rate: 100 bytes/s after the first KiB).
   # shellcheck disable=SC1078,SC1079  # one string over five lines, on purpose
-  stubs+="server { listen 127.0.0.1:$port; location / { $SERVICE_HEADERS add_header X-Got-Request-Id \$http_x_request_id always; return 200 \"$svc\"; }
+  # It takes bodies up to 4m, like a service whose limit is above nginx's (the front's must refuse).
+  stubs+="server { listen 127.0.0.1:$port; client_max_body_size 4m; location / { $SERVICE_HEADERS add_header X-Got-Request-Id \$http_x_request_id always; add_header X-Got-Forwarded-Prefix \"[\$http_x_forwarded_prefix]\" always; return 200 \"$svc\"; }
     location = /api/sesion/dev { $SERVICE_HEADERS add_header Content-Security-Policy \"default-src 'none'\" always; return 200 \"$svc\"; }
     location = /api/eventos/lento { $SERVICE_HEADERS add_header X-Accel-Buffering no always; default_type text/event-stream; limit_rate_after 1k; limit_rate 100; return 200 \"retry: 3000\n\n: $SSE_PADDING\n\n\"; }
     location ~ /error\$ { $SERVICE_HEADERS default_type application/json; return 404 '{\"error\":\"no_encontrado\"}'; }
@@ -89,6 +90,12 @@ n=$((n + 1))
 rid=$(curl -s -o /dev/null -D - "http://127.0.0.1:$base/api/posiciones" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-got-request-id" { print $2 }')
 [[ $rid =~ ^[0-9a-f]{32}$ ]] || { echo "FAIL X-Request-Id generated: got '$rid'" >&2; fail=$((fail + 1)); }
 
+# X-Forwarded-Prefix never reaches a service: gin would put it in front of its redirects.
+n=$((n + 1))
+got=$(curl -s -o /dev/null -D - -H 'X-Forwarded-Prefix: //evil.example' "http://127.0.0.1:$base/api/partidos/3/" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-got-forwarded-prefix" { print $2 }')
+if [ "$got" = '[]' ]; then echo "ok   X-Forwarded-Prefix cleared" >&2
+else echo "FAIL X-Forwarded-Prefix reached the service: '$got'" >&2; fail=$((fail + 1)); fi
+
 # Server-Sent Events (GET /api/eventos): nginx passes each event on at once instead of holding
 # it in its proxy buffer (scoring sends X-Accel-Buffering: no), and as an event stream. Its
 # default proxy_read_timeout (60 s) is well above scoring's heartbeat (15 s), so an idle stream
@@ -104,10 +111,10 @@ grep -qi '^content-type: text/event-stream' "$dir/sse-headers" || { echo "FAIL e
 # Security headers on every kind of answer, each exactly once (the services send them too, and
 # nginx must not pass theirs on besides its own): the web's CSP on the app's pages and assets
 # (found or not), never on the API (the dev chooser keeps exactly its own).
-headers_of() { curl -s -o /dev/null -D - --max-time 5 "http://127.0.0.1:$base$1" | tr -d '\r'; }
-check_headers() {   # check_headers PATH STATUS CSP   (CSP: web, own or none)
+headers_of() { local path=$1; shift; curl -s -o /dev/null -D - --max-time 5 "$@" "http://127.0.0.1:$base$path" | tr -d '\r'; }
+check_headers() {   # check_headers PATH STATUS CSP [CURL ARGS...]   (CSP: web, own or none)
   local h status csp want
-  h=$(headers_of "$1"); n=$((n + 1))
+  h=$(headers_of "$1" "${@:4}"); n=$((n + 1))
   status=$(awk 'NR == 1 { print $2 }' <<<"$h")
   local problems=()
   [ "$status" = "$2" ] || problems+=("status $status, want $2")
@@ -141,6 +148,44 @@ check_headers /api/partidos/3/error 404 none
 check_headers /api/jugadores/a@b.c/apuestas/error 404 none
 check_headers /api/sesion/dev 200 own
 check_headers /api/partidos/3/down 502 none   # nginx's own error page
+
+# What nginx itself refuses is answered in the API's error shape (apierror.Body), as JSON, with
+# the security headers and a request id: a body over its limit (above every service's own, so
+# that a body a service could take reaches it), a NUL in the path, a path too long.
+head -c $((3 * 1024 * 1024 + 1)) /dev/zero | tr '\0' 'x' >"$dir/too-large.json"
+head -c $((2 * 1024 * 1024)) /dev/zero | tr '\0' 'x' >"$dir/import-size.json"
+long_path=/api/partidos/$(head -c 10000 /dev/zero | tr '\0' 'a')
+check_json_error() {   # check_json_error PATH STATUS ERROR [CURL ARGS...]
+  local path=$1 status=$2 code=$3; shift 3
+  local got body rid problems=()
+  n=$((n + 1))
+  got=$(curl -s --path-as-is -o "$dir/error-body" -D - --max-time 10 "$@" "http://127.0.0.1:$base$path" | tr -d '\r')
+  body=$(cat "$dir/error-body")
+  [ "$(awk 'NR == 1 { print $2 }' <<<"$got")" = "$status" ] || problems+=("status $(awk 'NR == 1 { print $2 }' <<<"$got"), want $status")
+  grep -qi '^content-type: application/json' <<<"$got" || problems+=("not JSON: $(grep -i '^content-type' <<<"$got")")
+  rid=$(awk -F': ' 'tolower($1) == "x-request-id" { print $2 }' <<<"$got")
+  # nginx writes the body on one line, its keys in this order (no jq here: not a dependency).
+  [[ $body =~ ^\{\"error\":\"$code\",\"mensaje\":\"[^\"]+\",\"request_id\":\"([-_.0-9A-Za-z]+)\"\}$ ]] \
+    || problems+=("body '${body:0:200}', want {error: $code, mensaje, request_id}")
+  [ -n "$rid" ] && [ "${BASH_REMATCH[1]:-}" = "$rid" ] || problems+=("request_id not the X-Request-Id '$rid'")
+  if [ ${#problems[@]} -eq 0 ]; then echo "ok   $status $code in JSON: ${path:0:40} $*" >&2
+  else echo "FAIL ${path:0:40} $*: ${problems[*]}" >&2; fail=$((fail + 1)); fi
+}
+check_json_error /api/partidos/importar 413 cuerpo_demasiado_grande -X POST -H 'Content-Type: application/json' --data-binary @"$dir/too-large.json"
+check_json_error /api/jugadores/a@b.c/apuestas 413 cuerpo_demasiado_grande -X POST -H 'Content-Type: application/json' --data-binary @"$dir/too-large.json"
+# A client's X-Request-Id that could break the JSON is not written into it.
+check_json_error /api/sesion 413 cuerpo_demasiado_grande -X POST -H 'X-Request-Id: a"}, "error": "x' --data-binary @"$dir/too-large.json"
+check_json_error '/api/partidos/a%00b' 400 datos_invalidos
+check_json_error '/api/jugadores/a%00@b.c/apuestas' 400 datos_invalidos -X POST -H 'Content-Type: application/json' -d '{}'
+check_json_error '/posiciones%00' 400 datos_invalidos
+check_json_error "$long_path" 414 datos_invalidos
+check_headers /api/partidos/importar 413 none -X POST --data-binary @"$dir/too-large.json"
+check_headers '/api/partidos/a%00b' 400 none --path-as-is
+# A body as large as the largest a service takes (a tournament file) reaches the service.
+n=$((n + 1))
+got=$(curl -s --max-time 10 -X POST -H 'Content-Type: application/json' --data-binary @"$dir/import-size.json" "http://127.0.0.1:$base/api/partidos/importar" || true)
+if [ "$got" = fixtures ]; then echo "ok   a 2 MiB body reaches the service" >&2
+else echo "FAIL a 2 MiB body: '${got:0:200}', want it passed to fixtures" >&2; fail=$((fail + 1)); fi
 
 # Without a built web app, / serves the placeholder page.
 n=$((n + 1))

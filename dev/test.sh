@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Every test on real components. Usage: dev/test.sh [all|go|vet|web|e2e]   (default all)
-#   all  routes, the Helm chart (dev/test-chart.sh), then per Go module go vet + go test -race,
+# Every test on real components. Usage: dev/test.sh [all|lint|go|vet|web|e2e]   (default all)
+#   all  the Go format and lint gate (dev/lint-go.sh), routes, the Helm chart (dev/test-chart.sh),
+#        the alerts (dev/test-alerts.sh: promtool test rules on the chart's PrometheusRule), then
+#        per Go module go vet + go test -race,
 #        then web unit tests, then end-to-end
+#   lint gofmt -l and golangci-lint over every Go module (dev/lint-go.sh; .golangci.yml)
 #   go   the Go modules only (vet + test), against a throwaway PostgreSQL and Redis (dev/test-env.sh)
 #   vet  go vet of each Go module
 #   web  the web app's unit tests
@@ -54,7 +57,8 @@ start_test_env() {
   eval "$exports"
 }
 
-web_unit() { (cd web && npm ci --no-audit --no-fund && npm test); }
+# ESLint first (types, hooks, import boundaries: web/eslint.config.js), then vitest.
+web_unit() { (cd web && npm ci --no-audit --no-fund && npm run lint && npm test); }
 
 e2e() {
   # A fresh stack each run: the suite starts from the seeded fixtures and no players.
@@ -79,12 +83,14 @@ has_e2e() { has_web && [ -d web/e2e ]; }
 case $what in
   all)
     if has_e2e; then ensure_packages gcc chromium; else ensure_packages gcc; fi
+    step "go lint" dev/lint-go.sh   # first: a formatting or import slip shows in minutes
     step routes env ROUTES_TEST_PORT="$(free_port 0 1 2 3 4 5 6 7 8)" dev/test-routes.sh
     step chart dev/test-chart.sh
+    step alerts dev/test-alerts.sh
     step "private folder" dev/test-private-folder.sh
     start_test_env
     for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
-    if has_web; then step "web unit" web_unit; fi
+    if has_web; then step "web lint and unit" web_unit; fi
     if has_e2e; then step e2e e2e; fi
     if has_e2e; then step "bench smoke" dev/bench.sh smoke; fi
     # The chart on a real one-node Kubernetes (dev/cluster.sh): kubelet, containerd and
@@ -97,14 +103,15 @@ case $what in
     start_test_env
     for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
     ;;
+  lint) step "go lint" dev/lint-go.sh ;;
   vet) for m in "${MODULES[@]}"; do step "vet $m" go_module "$m" vet-only; done ;;
-  web) if has_web; then step "web unit" web_unit; else log "no web/package.json"; fi ;;
+  web) if has_web; then step "web lint and unit" web_unit; else log "no web/package.json"; fi ;;
   e2e)
     has_e2e || die "no web/e2e"
     ensure_packages chromium
     step e2e e2e
     ;;
-  *) die "usage: dev/test.sh [all|go|vet|web|e2e]" ;;
+  *) die "usage: dev/test.sh [all|lint|go|vet|web|e2e]" ;;
 esac
 
 cleanup; trap - EXIT   # now, so the summary below is the last line of the output

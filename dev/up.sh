@@ -54,7 +54,7 @@ for svc in "${SERVICES[@]}"; do
   done
   extra=()
   case $svc in
-    players) extra=(ADMIN_EMAILS=admin@prode.test DEV_LOGIN=true)    # the local account chooser stands in for Google
+    players) extra=(DEV_LOGIN=true)    # the local account chooser stands in for Google
              # The e2e suite signs in some forty people from one address: more than 10/min.
              [ -z "${PRODE_SIGNIN_RATE:-}" ] || extra+=(SIGNIN_RATE="$PRODE_SIGNIN_RATE" SIGNIN_BURST="${PRODE_SIGNIN_BURST:-10}") ;;
     scoring) extra=(REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0") ;;
@@ -63,6 +63,7 @@ for svc in "${SERVICES[@]}"; do
   nohup env -i PATH="$PATH" HOME="$HOME" \
     HTTP_ADDR="127.0.0.1:$port" ADMIN_ADDR="127.0.0.1:$admin" DATABASE_URL="$(db_url "prode_$svc")" \
     SESSION_KEY="$SESSION_KEY" PUBLIC_ORIGIN="http://localhost:$PRODE_PORT" LOG_FORMAT=json \
+    ADMIN_EMAILS=admin@prode.test \
     LOG_LEVEL="${PRODE_LOG_LEVEL:-info}" PPROF="${PRODE_PPROF:-false}" \
     "${extra[@]}" "$STATE/bin/$svc" </dev/null >"$STATE/logs/$svc.log" 2>&1 &
   echo $! >"$STATE/run/$svc.pid"

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"prode/platform/events"
 	"prode/platform/session"
 )
 
@@ -164,10 +165,10 @@ func (b *bench) loadPastTournament(ctx context.Context) (time.Duration, int64, e
 		predictions = tag.RowsAffected()
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO fixtures.eventos (partido_id, tipo)
-			SELECT id, 'resultado_cargado' FROM fixtures.partidos WHERE torneo = $1`, pastTournament); err != nil {
+			SELECT id, $2 FROM fixtures.partidos WHERE torneo = $1`, pastTournament, events.ResultadoCargado); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `NOTIFY fixtures_eventos; ANALYZE predictions.apuestas`)
+		_, err = tx.Exec(ctx, `NOTIFY `+events.Channel+`; ANALYZE predictions.apuestas`)
 		return err
 	})
 	if err != nil {

@@ -17,6 +17,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"prode/platform/events"
 )
 
 type config struct {
@@ -319,8 +321,8 @@ func (b *bench) enterEveryResult(ctx context.Context) (time.Duration, error) {
 		     WHERE NOT EXISTS (SELECT FROM fixtures.resultados r WHERE r.partido_id = p.id)
 		    RETURNING partido_id
 		)
-		INSERT INTO fixtures.eventos (partido_id, tipo) SELECT partido_id, 'resultado_cargado' FROM nuevos;
-		NOTIFY fixtures_eventos`)
+		INSERT INTO fixtures.eventos (partido_id, tipo) SELECT partido_id, '`+events.ResultadoCargado+`' FROM nuevos;
+		NOTIFY `+events.Channel)
 	if err != nil {
 		return 0, err
 	}

@@ -95,7 +95,7 @@ func (r report) Markdown() string {
 	w("  without it net/http sent any body over 2 KiB chunked, one more write to the socket per answer);")
 	w("  and GOGC 200 (platform/service/runtime.go), because the collector took 6-16 %% of the CPU with")
 	w("  heaps of a few MiB (garbage collection is now %.0f %% of scoring's profile here; GOGC 400 took it", 100*r.Standings.Profile.share("garbage collection"))
-	w("  to 2 %% but scoring's memory in the rush to 128-165 MiB).")
+	w("  to 2 %% but scoring's memory in the rush to 128-165 MiB, against 44 MiB at Go's default of 100).")
 	w("- **CPU per request, in this run.** Page 1 of the standings costs the scoring process %.0f µs of", r.Standings.SubjectCPU.microsPerRequest("scoring", r.Standings.Subject.RPS))
 	w("  CPU per request, nginx %.0f µs to send the same bytes; the unplayed matches cost fixtures %.0f µs,", r.Standings.ReferenceCPU.microsPerRequest("nginx", r.Standings.Reference.RPS),
 		r.Unplayed.SubjectCPU.microsPerRequest("fixtures", r.Unplayed.Subject.RPS))

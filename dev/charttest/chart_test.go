@@ -5,7 +5,6 @@
 //	REPO_ROOT      the repository
 //	HELM           the helm binary
 //	KUBECONFIG     the throwaway API server (install_test.go)
-//	PROMTOOL       promtool, for the PrometheusRule (optional: skipped without it)
 //	OPERATOR_CRDS  the Prometheus Operator's CRD folder (install_test.go)
 //	GATEWAY_CRDS   the Gateway API's standard-channel CRD folder (install_test.go)
 //	SKAFFOLD       a skaffold binary (optional: skaffold render is skipped without it)
@@ -57,12 +56,13 @@ type valueSet struct {
 }
 
 // The values files the issue names, plus external databases given as values (the only setup
-// that renders the migrations hook Secret).
+// that renders the migrations hook Secret), and PgBouncer in front of the bundled PostgreSQL.
 var valueSets = []valueSet{
 	{"default", nil},
 	{"production", []string{"-f", filepath.Join(chartDir, "values-production.yaml")}},
 	{"kind", []string{"-f", filepath.Join(chartDir, "values-kind.yaml")}},
 	{"external", []string{"-f", "testdata/values-external.yaml"}},
+	{"pgbouncer", []string{"-f", "testdata/values-pgbouncer.yaml"}},
 }
 
 // helm runs the helm binary and returns its stdout and stderr.

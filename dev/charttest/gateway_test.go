@@ -5,8 +5,12 @@ package charttest
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -143,8 +147,12 @@ func TestHTTPRouteHasTheIngressRoutes(t *testing.T) {
 	}
 }
 
+// bodySizeAnnotation is the one controller annotation the chart writes (ingress.maxBodySize).
+const bodySizeAnnotation = "nginx.ingress.kubernetes.io/proxy-body-size"
+
 // The Ingress is the same for every controller: its class is the only thing the class changes,
-// and it carries no controller's annotation that the values did not ask for.
+// and it carries no controller's annotation that the values did not ask for (maxBodySize asks
+// for ingress-nginx's body size).
 func TestIngressFitsAnyController(t *testing.T) {
 	for _, vs := range valueSets {
 		t.Run(vs.name, func(t *testing.T) {
@@ -161,17 +169,75 @@ func TestIngressFitsAnyController(t *testing.T) {
 				}
 			}
 			for key := range base[0].Annotations {
-				if strings.Contains(key, "nginx") || strings.Contains(key, "traefik") {
+				if key != bodySizeAnnotation && (strings.Contains(key, "nginx") || strings.Contains(key, "traefik")) {
 					t.Errorf("Ingress annotation %s: no value file asks for a controller's annotation", key)
 				}
 			}
 		})
 	}
-	// Annotations are the values' own, as they are.
+	// Annotations are the values' own, as they are, beside the body size.
 	ing := render(t, valueSets[0], "--set", "ingress.className=traefik", "--set-string",
 		`ingress.annotations.traefik\.ingress\.kubernetes\.io/router\.entrypoints=websecure`).ingresses(t)
-	if got := ing[0].Annotations; len(got) != 1 || got["traefik.ingress.kubernetes.io/router.entrypoints"] != "websecure" {
-		t.Errorf("Ingress annotations %v, want only the one set", got)
+	if got := ing[0].Annotations; len(got) != 2 || got["traefik.ingress.kubernetes.io/router.entrypoints"] != "websecure" || got[bodySizeAnnotation] == "" {
+		t.Errorf("Ingress annotations %v, want the one set and the body size", got)
+	}
+}
+
+// importMaxBody is the largest body a service takes: fixtures' ImportMaxBody, a tournament file.
+func importMaxBody(t *testing.T) int64 {
+	files, err := filepath.Glob(filepath.Join(repoRoot, "services", "fixtures", "internal", "http", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	decl := regexp.MustCompile(`(?m)^const ImportMaxBody = (\d+) << (\d+)$`)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := decl.FindSubmatch(src); m != nil {
+			n, _ := strconv.ParseInt(string(m[1]), 10, 64)
+			shift, _ := strconv.Atoi(string(m[2]))
+			return n << shift
+		}
+	}
+	t.Fatal("no `const ImportMaxBody = N << M` in services/fixtures/internal/http")
+	return 0
+}
+
+// nginxSize reads an nginx size ("3m", "512k", "1048576") in bytes.
+func nginxSize(t *testing.T, s string) int64 {
+	m := regexp.MustCompile(`^(\d+)([kKmMgG]?)$`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("%q is not an nginx size", s)
+	}
+	n, _ := strconv.ParseInt(m[1], 10, 64)
+	return n << map[string]int{"": 0, "k": 10, "m": 20, "g": 30}[strings.ToLower(m[2])]
+}
+
+// A body too large is refused by the service, in the API's JSON shape, not by the proxy in front
+// with its own HTML page: ingress-nginx (production's and kind's class) and the local nginx
+// let through every body a service could take. ingress-nginx's default (1m) would not.
+func TestProxiesLetTheServicesJudgeBodySizes(t *testing.T) {
+	largest := importMaxBody(t)
+	for _, vs := range valueSets {
+		ing := render(t, vs).ingresses(t)
+		size, ok := ing[0].Annotations[bodySizeAnnotation]
+		if !ok {
+			t.Errorf("%s: the Ingress has no %s: ingress-nginx would refuse bodies over 1m itself, in HTML", vs.name, bodySizeAnnotation)
+			continue
+		}
+		if got := nginxSize(t, size); got <= largest {
+			t.Errorf("%s: %s %s (%d bytes), want above the largest body a service takes (%d)", vs.name, bodySizeAnnotation, size, got, largest)
+		}
+	}
+	conf := nginxConfig(t, "")
+	m := regexp.MustCompile(`(?m)^\s*client_max_body_size (\S+);`).FindStringSubmatch(conf)
+	if m == nil {
+		t.Fatal("the local nginx sets no client_max_body_size")
+	}
+	if got := nginxSize(t, m[1]); got <= largest {
+		t.Errorf("the local nginx's client_max_body_size %s (%d bytes), want above %d", m[1], got, largest)
 	}
 }
 

@@ -381,7 +381,8 @@ func TestInstallUpgradeOnAPIServer(t *testing.T) {
 			_, notes, found := strings.Cut(out, "NOTES:")
 			t.Logf("install: NOTES:%s", notes)
 			wantNotes := map[string]string{"default": "WARNING: dev sign-in is on", "kind": "Open http://localhost/",
-				"production": "Open https://prode.example.org/", "external": "Open http://prode.example.org/"}
+				"production": "Open https://prode.example.org/", "external": "Open http://prode.example.org/",
+				"pgbouncer": "through PgBouncer for players, fixtures and predictions"}
 			if !found || !strings.Contains(notes, wantNotes[vs.name]) {
 				t.Errorf("install: NOTES without %q:\n%s", wantNotes[vs.name], out)
 			}

@@ -258,8 +258,27 @@ func TestNetworkPolicies(t *testing.T) {
 					t.Errorf("web's egress allows %s:%d", db.e.name, db.port)
 				}
 			}
+			// PgBouncer, when on, is the way to PostgreSQL of the services whose DATABASE_URL
+			// names it; it reaches PostgreSQL, nobody else reaches it.
+			bouncer, withBouncer := pod("pgbouncer")
+			if withBouncer {
+				expect(bouncer, pgTarget.e, pgTarget.port, true)
+				expect(bouncer, dns, 53, true)
+				expect(web, bouncer, 6432, false)
+				expect(stranger, bouncer, 6432, false)
+				expect(ingressNginx, bouncer, 6432, false)
+				expect(bouncer, google, 443, false)
+			}
 			for _, name := range goServices {
 				svc := mustPod(name)
+				w, _ := m.component(t, name)
+				if withBouncer {
+					pooled := behindPgBouncer(t, m, w.spec.Containers[0])
+					expect(svc, bouncer, 6432, pooled)
+					expect(svc, pgTarget.e, pgTarget.port, !pooled)
+				} else {
+					expect(svc, pgTarget.e, pgTarget.port, true)
+				}
 				expect(web, svc, 8080, false)
 				expect(web, svc, 9090, false)
 				expect(ingressNginx, svc, 8080, true)
@@ -267,7 +286,6 @@ func TestNetworkPolicies(t *testing.T) {
 				expect(prometheus, svc, 9090, true)
 				expect(stranger, svc, 8080, false)
 				expect(svc, dns, 53, true)
-				expect(svc, pgTarget.e, pgTarget.port, true)
 				expect(svc, web, 8080, false)
 				for _, other := range goServices {
 					if other != name {

@@ -245,6 +245,12 @@ func TestServiceEnvironment(t *testing.T) {
 					if key := db.ValueFrom.SecretKeyRef.Key; key != name+"-database-url" {
 						t.Errorf("%s: DATABASE_URL from key %s", name, key)
 					}
+				case strings.HasPrefix(db.Value, "postgres://prode_"+name+"@"):
+					// Through PgBouncer: the role's password in PGPASSWORD (connections_test.go).
+					if pw, ok := envValue(c, "PGPASSWORD"); !ok || pw.ValueFrom == nil || pw.ValueFrom.SecretKeyRef == nil ||
+						pw.ValueFrom.SecretKeyRef.Key != name+"-password" {
+						t.Errorf("%s: DATABASE_URL %q without its role's password in PGPASSWORD", name, db.Value)
+					}
 				case !strings.HasPrefix(db.Value, "postgres://prode_"+name+":"):
 					t.Errorf("%s: DATABASE_URL %q is not its own role prode_%s", name, db.Value, name)
 				}

@@ -50,13 +50,13 @@ var (
 	exactLoc  = regexp.MustCompile(`^\s*location = (\S+) \{\s*proxy_pass http://([a-z0-9-]+);.*\}$`)
 	prefixLoc = regexp.MustCompile(`^\s*location \^~ (\S+)/ \{\s*proxy_pass http://([a-z0-9-]+);.*\}$`)
 	rootLoc   = regexp.MustCompile(`^\s*(location / \{|include \S+/nginx-web\.conf;)`)
-	anyLoc    = regexp.MustCompile(`^\s*location `)
+	// nginx's own errors in JSON (error_page): internal, no route of the table.
+	errorLoc = regexp.MustCompile(`^\s*location = /_prode-error/\d+ \{\s*internal;`)
+	anyLoc   = regexp.MustCompile(`^\s*location `)
 )
 
-// nginxRoutes runs dev/nginx-routes.sh (on routesFile, or the chart's when "") and reads its
-// locations back as Ingress routes: `= p` plus `^~ p/` to one service is Prefix p; `^~ p/`
-// alone is Prefix p beside another service's Exact p; `= p` alone is Exact p; `/` is web.
-func nginxRoutes(t *testing.T, routesFile string) []route {
+// nginxConfig runs dev/nginx-routes.sh on routesFile, or the chart's when "".
+func nginxConfig(t *testing.T, routesFile string) string {
 	dist := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte("web"), 0o644); err != nil {
 		t.Fatal(err)
@@ -76,9 +76,16 @@ func nginxRoutes(t *testing.T, routesFile string) []route {
 	if err != nil {
 		t.Fatalf("dev/nginx-routes.sh: %v\n%s", err, stderr.String())
 	}
+	return string(out)
+}
+
+// nginxRoutes reads the locations of dev/nginx-routes.sh (on routesFile, or the chart's when "")
+// back as Ingress routes: `= p` plus `^~ p/` to one service is Prefix p; `^~ p/` alone is
+// Prefix p beside another service's Exact p; `= p` alone is Exact p; `/` is web.
+func nginxRoutes(t *testing.T, routesFile string) []route {
 	exact, prefix := map[string]string{}, map[string]string{}
 	var routes []route
-	for _, line := range strings.Split(string(out), "\n") {
+	for _, line := range strings.Split(nginxConfig(t, routesFile), "\n") {
 		switch {
 		case exactLoc.MatchString(line):
 			m := exactLoc.FindStringSubmatch(line)
@@ -88,6 +95,7 @@ func nginxRoutes(t *testing.T, routesFile string) []route {
 			prefix[m[1]] = m[2]
 		case rootLoc.MatchString(line):
 			routes = append(routes, route{"/", "Prefix", "web"})
+		case errorLoc.MatchString(line):
 		case anyLoc.MatchString(line):
 			t.Fatalf("dev/nginx-routes.sh: a location this test cannot read: %q", line)
 		}

@@ -136,6 +136,11 @@ read it (include "prode.routes" . | fromJsonArray), so they cannot route differe
 {{- toJson $routes }}
 {{- end }}
 
+{{/* How long a replaced Go service pod keeps serving: the preStop sleep, then DRAIN_DELAY. */}}
+{{- define "prode.drainSeconds" -}}
+{{- add .Values.shutdown.preStopSeconds .Values.shutdown.drainDelaySeconds }}
+{{- end }}
+
 {{/* The grace period: preStop sleep + drain + in-flight requests + 5 s of margin. */}}
 {{- define "prode.gracePeriod" -}}
 {{- $s := .Values.shutdown -}}
@@ -173,6 +178,7 @@ the values name. Usage: include "prode.existingSecrets" (list $ "players") -> "a
 {{- if not $v.postgresql.enabled }}{{ with $v.externalDatabase.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- if eq $name "players" }}{{ with $v.auth.google.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- if and (eq $name "scoring") (not $v.redis.enabled) }}{{ with $v.externalRedis.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
+{{- if and (not $v.postgresql.enabled) (has $name (include "prode.pgbouncerServices" $root | splitList " ")) }}{{ with $v.pgbouncer.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- join " " $names }}
 {{- end }}
 
@@ -225,11 +231,60 @@ Usage: include "prode.keptSecret" (dict "root" $ "secret" NAME "key" KEY "new" (
 {{- end }}
 
 {{/*
-DATABASE_URL of a service, as its own role. With the bundled PostgreSQL the URL is assembled by
-Kubernetes from the generated password ($(DB_PASSWORD) expands the variable defined before it).
+The Go services that connect through PgBouncer when pgbouncer.enabled ("" when it is off): all
+but scoring. scoring's outbox listener needs a session of its own (LISTEN does not survive
+transaction pooling), and its main gives the pool and the listener the same DATABASE_URL.
+*/}}
+{{- define "prode.pgbouncerServices" -}}
+{{- if .Values.pgbouncer.enabled }}players fixtures predictions{{ end }}
+{{- end }}
+
+{{/* The keys of the Secret PgBouncer and its clients read the roles' passwords from. */}}
+{{- define "prode.pgbouncerPasswordKeys" -}}
+{{- range $i, $name := include "prode.pgbouncerServices" . | splitList " " }}{{ if $i }} {{ end }}{{ $name }}-password{{ end }}
+{{- end }}
+
+{{/* That Secret: the bundled PostgreSQL's generated one, or the operator's. */}}
+{{- define "prode.pgbouncerPasswordSecret" -}}
+{{- if .Values.postgresql.enabled }}{{ include "prode.componentName" (list . "postgresql") }}{{ else }}{{ .Values.pgbouncer.existingSecret }}{{ end }}
+{{- end }}
+
+{{/* The database's name, as PgBouncer serves it and connects to it. */}}
+{{- define "prode.databaseName" -}}
+{{- if .Values.postgresql.enabled }}{{ .Values.postgresql.database }}{{ else }}{{ .Values.pgbouncer.database.name }}{{ end }}
+{{- end }}
+
+{{/*
+DATABASE_URL of a service, as its own role: through PgBouncer when the service is behind it,
+else straight to PostgreSQL (prode.directDatabaseEnv). Through PgBouncer (transaction pooling),
+pgx runs every query in exec mode, one round trip with the parameters typed by the server, so
+no prepared statement has to outlive a transaction: PgBouncer 1.18 may give the next one another
+server connection. The password goes in PGPASSWORD, which pgx reads when the URL has none: any
+character is then fine, as it is in PgBouncer's auth file.
 Usage: include "prode.databaseEnv" (list $ "players")
 */}}
 {{- define "prode.databaseEnv" -}}
+{{- $root := index . 0 }}{{ $name := index . 1 -}}
+{{- if has $name (include "prode.pgbouncerServices" $root | splitList " ") }}
+- name: PGPASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "prode.pgbouncerPasswordSecret" $root }}
+      key: {{ $name }}-password
+- name: DATABASE_URL
+  value: {{ printf "postgres://prode_%s@%s:6432/%s?sslmode=disable&default_query_exec_mode=exec" $name (include "prode.componentName" (list $root "pgbouncer")) (include "prode.databaseName" $root) | quote }}
+{{- else }}
+{{- include "prode.directDatabaseEnv" . }}
+{{- end }}
+{{- end }}
+
+{{/*
+DATABASE_URL straight to PostgreSQL, as the service's own role. With the bundled PostgreSQL the
+URL is assembled by Kubernetes from the generated password ($(DB_PASSWORD) expands the variable
+defined before it).
+Usage: include "prode.directDatabaseEnv" (list $ "fixtures")
+*/}}
+{{- define "prode.directDatabaseEnv" -}}
 {{- $root := index . 0 }}{{ $name := index . 1 -}}
 {{- if $root.Values.postgresql.enabled }}
 - name: DB_PASSWORD
@@ -273,6 +328,10 @@ spec:
     rollingUpdate:
       maxSurge: 1
       maxUnavailable: 0
+  # The pod a new one replaces keeps its database pool while it drains (preStop, then
+  # DRAIN_DELAY): waiting that long before replacing the next means one drains at a time, which
+  # is what the connection budget counts (prode.connections).
+  minReadySeconds: {{ include "prode.drainSeconds" $root }}
   selector:
     matchLabels:
       {{- include "prode.selectorLabels" (list $root $name) | nindent 6 }}
@@ -327,8 +386,6 @@ spec:
             {{- if eq $name "players" }}
             - name: DEV_LOGIN
               value: {{ $root.Values.auth.devLogin | quote }}
-            - name: ADMIN_EMAILS
-              value: {{ join "," $root.Values.auth.adminEmails | quote }}
             {{- if include "prode.googleConfigured" $root }}
             - name: GOOGLE_CLIENT_ID
               valueFrom:

@@ -64,6 +64,22 @@ To the cluster DNS: its pods by selector, plus addresses of a DNS that is not re
 {{- end }}
 {{- end }}
 
+{{/*
+A Go service's way to its database: PgBouncer's pods when the service is behind it
+(prode.pgbouncerServices), else PostgreSQL. Usage: include "prode.np.databaseEgress" (list $ "players")
+*/}}
+{{- define "prode.np.databaseEgress" -}}
+{{- $root := index . 0 }}{{ $name := index . 1 -}}
+{{- if has $name (include "prode.pgbouncerServices" $root | splitList " ") -}}
+- to:
+    - {{ include "prode.np.pod" (list $root "pgbouncer") | nindent 6 | trim }}
+  ports:
+    - {port: 6432, protocol: TCP}
+{{- else -}}
+{{- include "prode.np.postgresqlEgress" $root }}
+{{- end }}
+{{- end }}
+
 {{/* To Redis (scoring only): the bundled pod, or the external Redis's address ranges. */}}
 {{- define "prode.np.redisEgress" -}}
 {{- if .Values.redis.enabled -}}

@@ -44,4 +44,25 @@ from configmap.yaml.
 {{- if and $v.gateway.enabled (not $v.gateway.parentRefs) -}}
 {{- fail "gateway.enabled: set gateway.parentRefs to the Gateway (and listener) the HTTPRoute attaches to" -}}
 {{- end -}}
+{{- if and $v.pgbouncer.enabled (not $v.postgresql.enabled) -}}
+{{- if not $v.pgbouncer.database.host -}}
+{{- fail "pgbouncer.enabled with an external database: set pgbouncer.database.host (and port, name, sslmode) to where PgBouncer connects" -}}
+{{- end -}}
+{{- if not $v.pgbouncer.existingSecret -}}
+{{- fail (printf "pgbouncer.enabled with an external database: set pgbouncer.existingSecret, a Secret with the keys %s (the roles' passwords)" (include "prode.pgbouncerPasswordKeys" . | splitList " " | join ", ")) -}}
+{{- end -}}
+{{- end -}}
+{{- /* The connection budget: prode.connections says what counts and why. */ -}}
+{{- $c := include "prode.connections" . | fromJson -}}
+{{- if gt (int $c.total) (int $c.budget) -}}
+{{- $fix := "raise max_connections and externalDatabase.maxConnections with it" -}}
+{{- if $v.postgresql.enabled }}{{ $fix = "raise postgresql.maxConnections (the chart starts the bundled PostgreSQL with it)" }}{{ end -}}
+{{- fail (printf "PostgreSQL connections: at the autoscalers' maxima, plus two pods per Deployment during a rolling update (one starting, one draining), the release may open %d (%s), over the budget of %d (%s). Lower the services' dbMaxConns or autoscaling.maxReplicas, %s, or %s (docs/operations.md, \"PostgreSQL connections\")"
+      (int $c.total) (join ", " $c.parts) (int $c.budget) $c.ceiling
+      (ternary "lower pgbouncer.poolSize or replicaCount" "turn on pgbouncer.enabled" $v.pgbouncer.enabled) $fix) -}}
+{{- end -}}
+{{- if and $v.pgbouncer.enabled (gt (int $c.clients) (int $v.pgbouncer.maxClientConn)) -}}
+{{- fail (printf "PgBouncer clients: at the autoscalers' maxima, plus two pods per Deployment during a rolling update (one starting, one draining), the services behind PgBouncer may open %d connections (%s), over pgbouncer.maxClientConn %d, which each PgBouncer pod must be able to take alone. Raise pgbouncer.maxClientConn, or lower those services' dbMaxConns or autoscaling.maxReplicas"
+      (int $c.clients) (join ", " $c.clientParts) (int $v.pgbouncer.maxClientConn)) -}}
+{{- end -}}
 {{- end }}
