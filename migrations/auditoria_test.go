@@ -18,6 +18,8 @@ func TestAuditoriaMigratesAndRollsBack(t *testing.T) {
 		"fixtures/000003_auditoria.down.sql":     "",
 		"fixtures/000004_eventos_tipos.up.sql":   "", // a later release's
 		"fixtures/000004_eventos_tipos.down.sql": "",
+		"fixtures/000005_preguntas.up.sql":       "",
+		"fixtures/000005_preguntas.down.sql":     "",
 	}))
 	if err := before.Up(ctx, db, nil); err != nil {
 		t.Fatal(err)
@@ -45,11 +47,14 @@ func TestAuditoriaMigratesAndRollsBack(t *testing.T) {
 		t.Errorf("grants on fixtures.auditoria %s, want SELECT and INSERT for prode_fixtures only", acl)
 	}
 
-	down, err := fs.ReadFile(Files, "fixtures/000003_auditoria.down.sql")
-	if err != nil {
-		t.Fatal(err)
+	// Later releases' down migrations first, as golang-migrate would run them.
+	for _, file := range []string{"fixtures/000005_preguntas.down.sql", "fixtures/000003_auditoria.down.sql"} {
+		down, err := fs.ReadFile(Files, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exec(t, db, string(down))
 	}
-	exec(t, db, string(down))
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migration left the schema different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}

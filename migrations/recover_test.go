@@ -305,7 +305,7 @@ func TestRecoveryOffAndForce(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
 	broken, _ := migrator(t, withFiles(t, map[string]string{
-		"predictions/000002_falla.up.sql": "ALTER TABLE predictions.apuestas ADD COLUMN nota text;\nSELECT 1 / 0;\n",
+		"predictions/000003_falla.up.sql": "ALTER TABLE predictions.apuestas ADD COLUMN nota text;\nSELECT 1 / 0;\n",
 	}))
 	if err := broken.Up(ctx, db, nil); err == nil {
 		t.Fatal("the failing migration succeeded")
@@ -314,11 +314,11 @@ func TestRecoveryOffAndForce(t *testing.T) {
 	off.RecoverDirty = false
 	err := off.Up(ctx, db, nil)
 	var derr *DirtyError
-	if !errors.As(err, &derr) || derr.Schema != "predictions" || derr.Version != 2 || derr.Previous != 1 {
-		t.Fatalf("Up with recovery off: %v, want a DirtyError for predictions at 2 (previous 1)", err)
+	if !errors.As(err, &derr) || derr.Schema != "predictions" || derr.Version != 3 || derr.Previous != 2 {
+		t.Fatalf("Up with recovery off: %v, want a DirtyError for predictions at 3 (previous 2)", err)
 	}
-	if s := status(t, db)["predictions"]; s.Version != 2 || !s.Dirty {
-		t.Fatalf("predictions at %d dirty %v, want 2 dirty: recovery off must leave it", s.Version, s.Dirty)
+	if s := status(t, db)["predictions"]; s.Version != 3 || !s.Dirty {
+		t.Fatalf("predictions at %d dirty %v, want 3 dirty: recovery off must leave it", s.Version, s.Dirty)
 	}
 	if got := logs.lines(t, "recovering"); len(got) != 0 {
 		t.Errorf("recovery off, yet logged: %v", got)
@@ -327,17 +327,17 @@ func TestRecoveryOffAndForce(t *testing.T) {
 	for _, bad := range []struct {
 		schema  string
 		version int
-	}{{"nope", 1}, {"predictions", 2}, {"predictions", 0}, {"predictions", -2}} {
+	}{{"nope", 1}, {"predictions", 3}, {"predictions", 0}, {"predictions", -2}} {
 		if err := off.Force(ctx, db, bad.schema, bad.version); err == nil {
 			t.Errorf("Force(%s, %d) succeeded", bad.schema, bad.version)
 		}
 	}
-	if err := off.Force(ctx, db, "predictions", 1); err != nil {
+	if err := off.Force(ctx, db, "predictions", 2); err != nil {
 		t.Fatal(err)
 	}
 	forced := logs.lines(t, "forced")
-	if len(forced) != 1 || forced[0]["previous_version"] != float64(2) || forced[0]["previous_dirty"] != true ||
-		forced[0]["version"] != float64(1) {
+	if len(forced) != 1 || forced[0]["previous_version"] != float64(3) || forced[0]["previous_dirty"] != true ||
+		forced[0]["version"] != float64(2) {
 		t.Errorf("force log: %v", forced)
 	}
 	if tableHasColumn := query[bool](t, db, `SELECT EXISTS (SELECT FROM information_schema.columns
@@ -372,16 +372,16 @@ func TestCommittedMigrationIsNotRunTwice(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
 	files := withFiles(t, map[string]string{
-		"scoring/000005_extra.up.sql": "CREATE TABLE scoring.extra (x int);\n-- a trailing comment, no newline",
+		"scoring/000099_extra.up.sql": "CREATE TABLE scoring.extra (x int);\n-- a trailing comment, no newline",
 	})
 	mg, _ := migrator(t, files)
-	// Only scoring has a version 5.
-	mg.wrapDriver = func(d database.Driver) database.Driver { return &failSetClean{Driver: d, version: 5} }
+	// Only scoring has a version 99 (far above every schema's real migrations).
+	mg.wrapDriver = func(d database.Driver) database.Driver { return &failSetClean{Driver: d, version: 99} }
 	if err := mg.Up(ctx, db, nil); err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("Up: %v, want the injected failure", err)
 	}
-	if s := status(t, db)["scoring"]; s.Version != 5 || s.Dirty {
-		t.Fatalf("scoring at %d dirty %v, want 5 clean", s.Version, s.Dirty)
+	if s := status(t, db)["scoring"]; s.Version != 99 || s.Dirty {
+		t.Fatalf("scoring at %d dirty %v, want 99 clean", s.Version, s.Dirty)
 	}
 	again, logs := migrator(t, files)
 	if err := again.Up(ctx, db, nil); err != nil {

@@ -23,6 +23,12 @@ func TestTournamentsMigrateAnExistingDeployment(t *testing.T) {
 		"scoring/000002_torneos.down.sql":        "",
 		"scoring/000003_totales_fecha.up.sql":    "",
 		"scoring/000003_totales_fecha.down.sql":  "",
+		"scoring/000004_grupos.up.sql":           "",
+		"scoring/000004_grupos.down.sql":         "",
+		"fixtures/000005_preguntas.up.sql":       "",
+		"fixtures/000005_preguntas.down.sql":     "",
+		"scoring/000005_bonus.up.sql":            "",
+		"scoring/000005_bonus.down.sql":          "",
 	}))
 	if err := before.Up(ctx, db, nil); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,2 @@
+DROP VIEW IF EXISTS predictions.respuestas_publicadas;
+DROP TABLE IF EXISTS predictions.respuestas;
