@@ -75,6 +75,27 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	return true, 0
 }
 
+// Exhausted says, without taking a token, whether key has none left and how long until it
+// has one. It serves limits that count only failed attempts (unknown invite codes): an attempt
+// is refused beforehand once failures used every token, and each failure takes one with Allow.
+func (l *Limiter) Exhausted(key string) (bool, time.Duration) {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.buckets[key]
+	if !ok {
+		return false, 0
+	}
+	tokens := b.lim.TokensAt(now)
+	if tokens >= 1 {
+		return false, 0
+	}
+	if l.limit <= 0 {
+		return true, l.idle
+	}
+	return true, time.Duration((1 - tokens) / float64(l.limit) * float64(time.Second))
+}
+
 // Len is the number of keys remembered (tests, metrics).
 func (l *Limiter) Len() int {
 	l.mu.Lock()

@@ -129,3 +129,28 @@ func TestAddressKeys(t *testing.T) {
 		}
 	}
 }
+
+// Exhausted looks without taking: a key that never failed has room, one whose failures took
+// every token has none until the bucket refills.
+func TestExhaustedLooksWithoutTaking(t *testing.T) {
+	l := New(0.5, 2) // a token every 2 s, burst 2
+	now := time.Unix(1_000_000, 0)
+	l.SetClock(func() time.Time { return now })
+	for i := 0; i < 3; i++ {
+		if out, _ := l.Exhausted("a"); out {
+			t.Fatalf("look %d: a key never used is exhausted", i)
+		}
+	}
+	l.Allow("a")
+	if out, _ := l.Exhausted("a"); out {
+		t.Fatal("one token left, but exhausted")
+	}
+	l.Allow("a")
+	if out, wait := l.Exhausted("a"); !out || wait != 2*time.Second {
+		t.Fatalf("no token left: exhausted=%v wait=%v, want true 2s", out, wait)
+	}
+	now = now.Add(2 * time.Second)
+	if out, _ := l.Exhausted("a"); out {
+		t.Fatal("refilled, but exhausted")
+	}
+}
