@@ -12,6 +12,7 @@ import (
 	"prode/platform/postgres"
 	"prode/platform/ratelimit"
 	"prode/platform/session"
+	"prode/predictions/internal/bonus"
 	predictionshttp "prode/predictions/internal/http"
 	"prode/predictions/internal/predictions"
 	"prode/predictions/internal/reveal"
@@ -39,6 +40,11 @@ func Wire(server *httpserver.Server, d Deps) {
 	predictionshttp.Routes(server.Engine, d.Sessions, &predictionshttp.PredictionHandlers{
 		Service:    predictions.New(st, d.Sessions),
 		Metrics:    predictionshttp.NewMetrics(server.Registry),
+		WriteLimit: d.WriteLimit,
+	})
+	predictionshttp.AnswerRoutes(server.Engine, d.Sessions, &predictionshttp.AnswerHandlers{
+		Service:    bonus.New(st, d.Sessions),
+		Metrics:    predictionshttp.NewAnswerMetrics(server.Registry),
 		WriteLimit: d.WriteLimit,
 	})
 	predictionshttp.MatchRoutes(server.Engine, d.Sessions,

@@ -4,6 +4,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"prode/platform/metrics"
+	"prode/predictions/internal/bonus"
 	"prode/predictions/internal/predictions"
 )
 
@@ -21,5 +22,21 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help: "Predictions saved, by kind (created or updated)."}, "kind", "created", "updated"),
 		Refused: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_predictions_refused_total",
 			Help: "Prediction writes refused, by reason."}, "reason", predictions.Reasons...),
+	}
+}
+
+// AnswerMetrics count the bonus questions' answers written and refused.
+type AnswerMetrics struct {
+	Saved   *prometheus.CounterVec // by kind: created, updated
+	Refused *prometheus.CounterVec // by reason (bonus.Reasons)
+}
+
+// NewAnswerMetrics registers them on reg.
+func NewAnswerMetrics(reg prometheus.Registerer) *AnswerMetrics {
+	return &AnswerMetrics{
+		Saved: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_predictions_answers_saved_total",
+			Help: "Bonus questions' answers saved, by kind (created or updated)."}, "kind", "created", "updated"),
+		Refused: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_predictions_answers_refused_total",
+			Help: "Bonus questions' answers refused, by reason."}, "reason", bonus.Reasons...),
 	}
 }

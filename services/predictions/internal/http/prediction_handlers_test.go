@@ -20,10 +20,11 @@ import (
 )
 
 type fixture struct {
-	t     *testing.T
-	db    *testenv.DB
-	api   *testenv.API
-	match int64
+	t      *testing.T
+	db     *testenv.DB
+	api    *testenv.API
+	server *httpserver.Server // its Registry holds the business metrics
+	match  int64
 }
 
 // newFixture starts the predictions handlers on a fresh database, as the service's own role,
@@ -41,7 +42,7 @@ func newLimitedFixture(t *testing.T, limit *ratelimit.Limiter) *fixture {
 	// Settled distributions kept as in production; none kept while locking, so that tests see
 	// each write at once (TestSettledDistributionIsReadOnce).
 	app.Wire(server, app.Deps{Pool: pool, Sessions: session.NewVerifier(testenv.SessionKey, pool), WriteLimit: limit})
-	f := &fixture{t: t, db: db, api: testenv.NewAPI(t, server.Engine)}
+	f := &fixture{t: t, db: db, api: testenv.NewAPI(t, server.Engine), server: server}
 	f.exec(`INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`)
 	f.match = f.newMatch(`'ARG', 'FRA', now() + interval '2 days'`)
 	return f

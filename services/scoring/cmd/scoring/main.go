@@ -1,6 +1,6 @@
 // Command scoring turns results into points and standings: it consumes fixtures' outbox
 // (NOTIFY plus polling), scores each match set-based and idempotently, caches the standings in
-// Redis by version, and serves /api/posiciones and /api/resultados.
+// Redis by version, and serves /api/posiciones, /api/resultados and the leagues (/api/grupos).
 package main
 
 import (
@@ -16,13 +16,16 @@ import (
 	"prode/platform/config"
 	"prode/platform/httpserver"
 	"prode/platform/postgres"
+	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
 	"prode/scoring/internal/app"
+	"prode/scoring/internal/grupos"
 	"prode/scoring/internal/live"
 	"prode/scoring/internal/matchpoints"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
+	"prode/scoring/internal/store"
 )
 
 func main() {
@@ -49,6 +52,12 @@ func run(log *slog.Logger) error {
 		env.Problem("POLL_INTERVAL must be positive")
 	}
 	maxStreams := env.Int("LIVE_MAX_STREAMS", live.DefaultMaxStreams, 1, 1_000_000)
+	limites := store.Limites{
+		PorJugador: int64(env.Int("GRUPOS_MAX_POR_JUGADOR", int(grupos.DefaultLimites.PorJugador), 1, 10_000)),
+		Miembros:   int64(env.Int("GRUPOS_MAX_MIEMBROS", int(grupos.DefaultLimites.Miembros), 1, 1_000_000)),
+	}
+	writeRate := env.Rate("WRITE_RATE", "5/s")
+	writeBurst := env.Int("WRITE_BURST", 20, 1, 10000)
 	if err := env.Err(); err != nil {
 		return err
 	}
@@ -87,6 +96,9 @@ func run(log *slog.Logger) error {
 		Live:                  live.Options{MaxStreams: maxStreams},
 		LocalFreshFor:         standings.LocalFreshFor,
 		MatchPointsFreshFor:   matchpoints.FreshFor,
+		Grupos:                limites,
+		WriteLimit:            ratelimit.New(writeRate, writeBurst),
+		GuessLimit:            ratelimit.New(grupos.GuessesPerHour/3600.0, grupos.GuessBurst),
 	})
 	if err != nil {
 		return err

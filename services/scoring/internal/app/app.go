@@ -15,7 +15,9 @@ import (
 
 	"prode/platform/httpserver"
 	"prode/platform/postgres"
+	"prode/platform/ratelimit"
 	"prode/platform/session"
+	"prode/scoring/internal/grupos"
 	scoringhttp "prode/scoring/internal/http"
 	"prode/scoring/internal/live"
 	"prode/scoring/internal/matchpoints"
@@ -54,6 +56,13 @@ type Deps struct {
 	// (matchpoints.FreshFor in production).
 	LocalFreshFor       time.Duration
 	MatchPointsFreshFor time.Duration
+	// Grupos are the leagues' maximums (GRUPOS_MAX_POR_JUGADOR, GRUPOS_MAX_MIEMBROS; zero:
+	// grupos.DefaultLimites). WriteLimit limits each session's writes of leagues (WRITE_RATE,
+	// WRITE_BURST) and GuessLimit its joins with an unknown code; nil: none. Per process: with
+	// N replicas a session may get up to N times them.
+	Grupos     store.Limites
+	WriteLimit *ratelimit.Limiter
+	GuessLimit *ratelimit.Limiter
 }
 
 // App is the wired service: its parts that run in the background, and what tests look into.
@@ -92,6 +101,17 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 		&scoringhttp.StandingsHandlers{Service: a.Standings},
 		&scoringhttp.ResultsHandlers{Service: results.New(store.NewResultsStore(d.Pool), d.Zone), Tournaments: a.Standings},
 		&scoringhttp.EventsHandlers{Hub: a.Hub})
+	limites := d.Grupos
+	if limites == (store.Limites{}) {
+		limites = grupos.DefaultLimites
+	}
+	scoringhttp.GruposRoutes(server.Engine, d.Sessions, &scoringhttp.GruposHandlers{
+		Service: grupos.New(store.NewGruposStore(d.Pool), grupos.NewCache(d.Redis, d.RedisPrefix), a.Standings, limites,
+			&m.Grupos, d.Log),
+		Tournaments: a.Standings,
+		WriteLimit:  d.WriteLimit,
+		Guesses:     d.GuessLimit,
+	})
 	scoringhttp.MatchPointsRoutes(server.Engine, d.Sessions,
 		&scoringhttp.MatchPointsHandlers{Service: matchpoints.New(store.NewMatchPointsStore(d.Pool), d.MatchPointsFreshFor)})
 	return a, nil

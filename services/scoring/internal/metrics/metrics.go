@@ -1,5 +1,5 @@
 // Package metrics declares the scoring service's business metrics, all of them in one place:
-// the outbox consumer's, the standings cache's and the live event streams'. (HTTP and runtime
+// the outbox consumer's, the standings cache's, the leagues' and the live event streams'. (HTTP and runtime
 // metrics are platform/metrics'.) app.Wire registers them and hands each part its own.
 package metrics
 
@@ -14,6 +14,7 @@ type Metrics struct {
 	Scoring   Scoring
 	Standings Standings
 	Live      Live
+	Grupos    Grupos
 }
 
 // Scoring: the outbox consumer's work.
@@ -26,6 +27,14 @@ type Scoring struct {
 // Standings: where standings pages come from.
 type Standings struct {
 	Requests *prometheus.CounterVec // by result: local, hit, miss, error, stale
+}
+
+// Grupos: the private leagues.
+type Grupos struct {
+	Created prometheus.Counter
+	Joins   prometheus.Counter
+	Refused *prometheus.CounterVec // by reason: invitacion_invalida, grupo_lleno, demasiados_grupos, demasiadas_solicitudes
+	Tables  *prometheus.CounterVec // by result: hit, miss, error
 }
 
 // Live: the event streams of open pages.
@@ -51,6 +60,18 @@ func New(reg prometheus.Registerer) *Metrics {
 			Requests: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_standings_cache_requests_total",
 				Help: "Standings pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL), stale (the process's memory while PostgreSQL is read again)."},
 				"result", "local", "hit", "miss", "error", "stale"),
+		},
+		Grupos: Grupos{
+			Created: metrics.Counter(reg, prometheus.CounterOpts{Name: "prode_leagues_created_total",
+				Help: "Private leagues created."}),
+			Joins: metrics.Counter(reg, prometheus.CounterOpts{Name: "prode_league_joins_total",
+				Help: "Players who joined a league with its invite code (not counting those already in it)."}),
+			Refused: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_league_joins_refused_total",
+				Help: "Joins refused, by reason: invitacion_invalida (unknown or revoked code), grupo_lleno, demasiados_grupos, demasiadas_solicitudes (too many unknown codes from one session)."},
+				"reason", "invitacion_invalida", "grupo_lleno", "demasiados_grupos", "demasiadas_solicitudes"),
+			Tables: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_league_table_requests_total",
+				Help: "League table pages asked for, by where they came from: hit (Redis), miss or error (PostgreSQL)."},
+				"result", "hit", "miss", "error"),
 		},
 		Live: Live{
 			Broadcast: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_live_events_broadcast_total",

@@ -1,5 +1,6 @@
-// Package scoring applies the points table to results: it consumes fixtures' outbox, scores
-// each match set-based and idempotently, and tells the standings cache about new versions.
+// Package scoring applies the points table to results and the bonus questions' points to
+// their right answers: it consumes fixtures' outbox, scores each match and question set-based
+// and idempotently, and tells the standings cache about new versions.
 package scoring
 
 import (
@@ -42,6 +43,8 @@ type Store interface {
 	Criterio(ctx context.Context) (string, error)
 	SetCriterio(ctx context.Context, criterio string) error
 	ScoredMatches(ctx context.Context) ([]int64, error)
+	ScoreQuestions(ctx context.Context, preguntas []int64, eventos []int64) (torneos []int64, err error)
+	ScoredQuestions(ctx context.Context) ([]int64, error)
 	DateMatchdays(ctx context.Context) (redated bool, err error)
 }
 
@@ -162,16 +165,27 @@ func (s *Service) ProcessPending(ctx context.Context) (int, error) {
 			return processed, err
 		}
 		// One transaction per match, however many events it has: the result is read as it
-		// is now, so the events of a match are applied together.
-		var order []int64
-		byMatch := map[int64][]int64{}
+		// is now, so the events of a match are applied together. The same for a bonus
+		// question's right answer.
+		var order, preguntas []int64
+		byMatch, byQuestion := map[int64][]int64{}, map[int64][]int64{}
 		for _, e := range eventos {
+			if e.Pregunta != 0 {
+				if _, seen := byQuestion[e.Pregunta]; !seen {
+					preguntas = append(preguntas, e.Pregunta)
+				}
+				byQuestion[e.Pregunta] = append(byQuestion[e.Pregunta], e.ID)
+				continue
+			}
 			if _, seen := byMatch[e.Partido]; !seen {
 				order = append(order, e.Partido)
 			}
 			byMatch[e.Partido] = append(byMatch[e.Partido], e.ID)
 		}
 		if _, err := s.scoreAll(ctx, order, byMatch); err != nil {
+			return processed, err
+		}
+		if err := s.scoreQuestions(ctx, preguntas, byQuestion); err != nil {
 			return processed, err
 		}
 		processed += len(eventos)
@@ -202,9 +216,17 @@ func (s *Service) rescoreIfCriterioChanged(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("list matches to rescore: %w", err)
 	}
-	s.log.Info("knock-out setting changed: rescoring every match",
-		slog.String("from", stored), slog.String("to", string(s.criterio)), slog.Int("partidos", len(partidos)))
+	preguntas, err := s.store.ScoredQuestions(ctx)
+	if err != nil {
+		return fmt.Errorf("list bonus questions to rescore: %w", err)
+	}
+	s.log.Info("knock-out setting changed: rescoring every match and bonus question",
+		slog.String("from", stored), slog.String("to", string(s.criterio)), slog.Int("partidos", len(partidos)),
+		slog.Int("preguntas", len(preguntas)))
 	if _, err := s.scoreAll(ctx, partidos, nil); err != nil {
+		return err
+	}
+	if err := s.scoreQuestions(ctx, preguntas, nil); err != nil {
 		return err
 	}
 	return s.store.SetCriterio(ctx, string(s.criterio))

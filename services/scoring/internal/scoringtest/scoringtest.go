@@ -21,12 +21,14 @@ import (
 	"prode/platform/cache"
 	"prode/platform/events"
 	"prode/platform/httpserver"
+	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/platform/testenv"
 	"prode/platform/wire"
 	"prode/scoring/internal/app"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
+	"prode/scoring/internal/store"
 )
 
 // Points is the specification's points table (section 9), written independently of the SQL:
@@ -197,6 +199,11 @@ type Options struct {
 	// MatchPointsFreshFor keeps a match's points counts (matchpoints.FreshFor in production);
 	// the default 0 keeps none.
 	MatchPointsFreshFor time.Duration
+	// Grupos are the leagues' maximums (default grupos.DefaultLimites); WriteLimit limits each
+	// session's writes of leagues and GuessLimit its joins with an unknown code (default none).
+	Grupos     store.Limites
+	WriteLimit *ratelimit.Limiter
+	GuessLimit *ratelimit.Limiter
 }
 
 // App is the scoring service wired by app.Wire, as cmd/scoring wires it, connected as
@@ -246,6 +253,7 @@ func (e *Env) NewApp(opts Options) *App {
 		Sessions: session.NewVerifier(testenv.SessionKey, pool), Zone: mustZone(t), Log: log,
 		Criterio: opts.Criterio, MatchesPerTransaction: scoring.DefaultMatchesPerTransaction, Poll: opts.Poll,
 		LocalFreshFor: opts.LocalFreshFor, MatchPointsFreshFor: opts.MatchPointsFreshFor,
+		Grupos: opts.Grupos, WriteLimit: opts.WriteLimit, GuessLimit: opts.GuessLimit,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,8 @@
 // Package store holds the scoring service's SQL. Scoring reads other services' data only
 // through their published views (fixtures.resultados_publicados, fixtures.partidos_publicados,
-// fixtures.eventos_publicados, predictions.apuestas_publicadas, players.jugadores_publicados)
+// fixtures.eventos_publicados, fixtures.preguntas_publicadas,
+// fixtures.respuestas_correctas_publicadas, predictions.apuestas_publicadas,
+// predictions.respuestas_publicadas, players.jugadores_publicados)
 // and writes only the scoring schema. Transactions live here.
 package store
 
@@ -13,11 +15,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Evento is an outbox event of fixtures not yet applied by scoring.
+// Evento is an outbox event of fixtures not yet applied by scoring: a match's (Partido) or a
+// bonus question's (Pregunta); the other one is 0.
 type Evento struct {
-	ID      int64
-	Partido int64
-	Creado  time.Time
+	ID       int64
+	Partido  int64
+	Pregunta int64
+	Creado   time.Time
 }
 
 // PointsStore computes points and keeps the consumer's bookkeeping.
@@ -162,7 +166,7 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 // can commit out of order, so this is the set difference, not a high-water mark.
 func (s *PointsStore) Pending(ctx context.Context, limit int) ([]Evento, error) {
 	rows, err := s.pool.Query(ctx, `
-		SELECT e.id, e.partido_id, e.creado
+		SELECT e.id, coalesce(e.partido_id, 0), coalesce(e.pregunta_id, 0), e.creado
 		  FROM fixtures.eventos_publicados e
 		 WHERE NOT EXISTS (SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)
 		 ORDER BY e.id
@@ -172,7 +176,7 @@ func (s *PointsStore) Pending(ctx context.Context, limit int) ([]Evento, error) 
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (Evento, error) {
 		var e Evento
-		err := row.Scan(&e.ID, &e.Partido, &e.Creado)
+		err := row.Scan(&e.ID, &e.Partido, &e.Pregunta, &e.Creado)
 		return e, err
 	})
 }

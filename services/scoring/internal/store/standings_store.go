@@ -18,6 +18,8 @@ type Posicion struct {
 	Exactos          int64  `json:"exactos"`
 	Aciertos         int64  `json:"aciertos"`
 	PosicionAnterior *int64 `json:"posicion_anterior"`
+	// Bonus is the part of Puntaje that bonus questions gave (0 in a matchday's own table).
+	Bonus int64 `json:"bonus"`
 }
 
 // Pagina is one page of a tournament's standings as GET /api/posiciones answers it.
@@ -38,6 +40,7 @@ type MiPosicion struct {
 	Aciertos         int64  `json:"aciertos"`
 	Pagina           int64  `json:"pagina"`
 	PosicionAnterior *int64 `json:"posicion_anterior"`
+	Bonus            int64  `json:"bonus"` // the part of Puntaje that bonus questions gave
 }
 
 // Torneo is a tournament as fixtures publishes it.
@@ -102,7 +105,8 @@ func (s *StandingsStore) Latest(ctx context.Context) ([]Tabla, error) {
 
 // buildRows ranks a tournament's players into snapshot $2: for the current tournament ($5)
 // every player registered up to $3, for another one those who have points in it (who played
-// it). Competition ranking by puntaje (10, 10, 8 -> 1, 1, 3); display order by exact hits,
+// it, a match or a bonus question). puntaje includes the bonus points, bonus is that part of
+// it. Competition ranking by puntaje (10, 10, 8 -> 1, 1, 3); display order by exact hits,
 // right outcomes, then registration (id), so that a player registered later, without points,
 // always comes after the snapshot's rows. posicion_anterior is the rank without the points of
 // the last matchday (the kick-off dates, in zone $4, of the finished matches), once there are
@@ -123,19 +127,22 @@ const buildRows = `
 	           coalesce(t.puntaje, 0)  AS puntaje,
 	           coalesce(t.exactos, 0)  AS exactos,
 	           coalesce(t.aciertos, 0) AS aciertos,
+	           coalesce(t.bonus, 0)    AS bonus,
 	           coalesce(d.puntos, 0)   AS del_dia
 	      FROM players.jugadores_publicados j
 	      LEFT JOIN scoring.totales_torneo t ON t.torneo_id = $1 AND t.jugador_id = j.id
 	      LEFT JOIN del_dia d ON d.jugador_id = j.id
 	     WHERE j.id <= $3
-	       AND ($5 OR EXISTS (SELECT FROM scoring.puntos pt WHERE pt.torneo_id = $1 AND pt.jugador_id = j.id))
+	       AND ($5 OR EXISTS (SELECT FROM scoring.puntos pt WHERE pt.torneo_id = $1 AND pt.jugador_id = j.id)
+	               OR EXISTS (SELECT FROM scoring.puntos_bonus b WHERE b.torneo_id = $1 AND b.jugador_id = j.id))
 	)
-	INSERT INTO scoring.tabla_filas (tabla_id, fila, posicion, jugador_id, puntaje, exactos, aciertos, posicion_anterior)
+	INSERT INTO scoring.tabla_filas (tabla_id, fila, posicion, jugador_id, puntaje, exactos, aciertos, posicion_anterior, bonus)
 	SELECT $2,
 	       row_number() OVER (ORDER BY puntaje DESC, exactos DESC, aciertos DESC, jugador_id),
 	       rank() OVER (ORDER BY puntaje DESC),
 	       jugador_id, puntaje, exactos, aciertos,
-	       CASE WHEN (SELECT con_anterior FROM ultima) THEN rank() OVER (ORDER BY puntaje - del_dia DESC) END
+	       CASE WHEN (SELECT con_anterior FROM ultima) THEN rank() OVER (ORDER BY puntaje - del_dia DESC) END,
+	       bonus
 	  FROM miembros`
 
 // Build ranks a tournament's table into a new snapshot, in one transaction that sees one
@@ -216,7 +223,7 @@ func (s *StandingsStore) Page(ctx context.Context, v Version, pagina, porPagina 
 	}
 	p.Total = v.Filas + nuevos
 	rows, err := s.pool.Query(ctx, `
-		SELECT f.posicion, f.jugador_id, j.nombre, f.puntaje, f.exactos, f.aciertos, f.posicion_anterior
+		SELECT f.posicion, f.jugador_id, j.nombre, f.puntaje, f.exactos, f.aciertos, f.posicion_anterior, f.bonus
 		  FROM scoring.tabla_filas f
 		  JOIN players.jugadores_publicados j ON j.id = f.jugador_id
 		 WHERE f.tabla_id = $1 AND f.fila > $2 AND f.fila <= $2 + $3
@@ -250,10 +257,10 @@ func (s *StandingsStore) Page(ctx context.Context, v Version, pagina, porPagina 
 func (s *StandingsStore) Player(ctx context.Context, v Tabla, actual bool, id int64, porPagina int) (MiPosicion, error) {
 	var m MiPosicion
 	err := s.pool.QueryRow(ctx, `
-		SELECT posicion, puntaje, exactos, aciertos, (fila - 1) / $3 + 1, posicion_anterior
+		SELECT posicion, puntaje, exactos, aciertos, (fila - 1) / $3 + 1, posicion_anterior, bonus
 		  FROM scoring.tabla_filas
 		 WHERE tabla_id = $1 AND jugador_id = $2`, v.ID, id, porPagina).
-		Scan(&m.Posicion, &m.Puntaje, &m.Exactos, &m.Aciertos, &m.Pagina, &m.PosicionAnterior)
+		Scan(&m.Posicion, &m.Puntaje, &m.Exactos, &m.Aciertos, &m.Pagina, &m.PosicionAnterior, &m.Bonus)
 	if !errors.Is(err, pgx.ErrNoRows) || !actual {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return m, ErrNoPlayer

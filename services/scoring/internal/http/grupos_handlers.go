@@ -1,0 +1,293 @@
+package http
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"prode/platform/apierror"
+	"prode/platform/httpserver"
+	"prode/platform/ratelimit"
+	"prode/platform/session"
+	"prode/scoring/internal/grupos"
+	"prode/scoring/internal/standings"
+)
+
+// MiembrosPorPagina is the default page size of GET /api/grupos/{id}/miembros.
+const MiembrosPorPagina = 100
+
+var (
+	errGrupoID   = apierror.Invalid("El grupo tiene que ser un número entero desde 1.")
+	errJugadorID = apierror.Invalid("El jugador tiene que ser un número entero desde 1.")
+)
+
+// GruposHandlers serve /api/grupos: the private leagues. Identity always comes from the
+// session; a path names a league or a member, never who is asking.
+type GruposHandlers struct {
+	Service     *grupos.Service
+	Tournaments Tournaments
+	// WriteLimit limits each session's writes (create, join, rename, codes, remove); nil: none.
+	WriteLimit *ratelimit.Limiter
+	// Guesses limits each session's joins with an unknown code, so that codes cannot be guessed
+	// at the write rate; nil: none.
+	Guesses *ratelimit.Limiter
+}
+
+// The bodies of POST /api/grupos, PATCH /api/grupos/{id} and POST /api/grupos/unirse.
+type (
+	grupoEntrada struct {
+		Nombre string `json:"nombre"`
+		Torneo *int64 `json:"torneo"`
+	}
+	nombreEntrada struct {
+		Nombre string `json:"nombre"`
+	}
+	unirseEntrada struct {
+		Codigo string `json:"codigo"`
+	}
+)
+
+// create: POST /api/grupos {nombre, torneo?} -> 201 the league, its creator owner and member.
+func (h *GruposHandlers) create(c *gin.Context) {
+	var in grupoEntrada
+	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	var torneo int64
+	if in.Torneo != nil {
+		if *in.Torneo < 1 {
+			httpserver.Fail(c, errTorneo)
+			return
+		}
+		torneo = *in.Torneo
+	}
+	claims, _ := session.FromContext(c)
+	g, err := h.Service.Create(c.Request.Context(), claims.PlayerID, torneo, in.Nombre)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, g)
+}
+
+// mine: GET /api/grupos?torneo= -> the player's leagues in that tournament (the current one by
+// default).
+func (h *GruposHandlers) mine(c *gin.Context) {
+	torneo, ok := torneoQuery(c, h.Tournaments)
+	if !ok {
+		return
+	}
+	claims, _ := session.FromContext(c)
+	list, err := h.Service.Mine(c.Request.Context(), claims.PlayerID, torneo)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, list)
+}
+
+// get: GET /api/grupos/{id} (members only).
+func (h *GruposHandlers) get(c *gin.Context) {
+	id, ok := pathID(c, "id", errGrupoID)
+	if !ok {
+		return
+	}
+	claims, _ := session.FromContext(c)
+	g, err := h.Service.Get(c.Request.Context(), id, claims.PlayerID)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, g)
+}
+
+// rename: PATCH /api/grupos/{id} {nombre} (owner only).
+func (h *GruposHandlers) rename(c *gin.Context) {
+	id, ok := pathID(c, "id", errGrupoID)
+	if !ok {
+		return
+	}
+	var in nombreEntrada
+	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	claims, _ := session.FromContext(c)
+	g, err := h.Service.Rename(c.Request.Context(), id, claims.PlayerID, in.Nombre)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, g)
+}
+
+// remove: DELETE /api/grupos/{id} (owner only) -> 204.
+func (h *GruposHandlers) remove(c *gin.Context) {
+	id, ok := pathID(c, "id", errGrupoID)
+	if !ok {
+		return
+	}
+	claims, _ := session.FromContext(c)
+	if err := h.Service.Delete(c.Request.Context(), id, claims.PlayerID); err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// newCode: POST /api/grupos/{id}/codigo (owner only) -> {codigo}; the old one stops working.
+func (h *GruposHandlers) newCode(c *gin.Context) {
+	id, ok := pathID(c, "id", errGrupoID)
+	if !ok {
+		return
+	}
+	claims, _ := session.FromContext(c)
+	codigo, err := h.Service.NewCode(c.Request.Context(), id, claims.PlayerID)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"codigo": codigo})
+}
+
+// revokeCode: DELETE /api/grupos/{id}/codigo (owner only) -> 204; no code works until a new one.
+func (h *GruposHandlers) revokeCode(c *gin.Context) {
+	id, ok := pathID(c, "id", errGrupoID)
+	if !ok {
+		return
+	}
+	claims, _ := session.FromContext(c)
+	if err := h.Service.RevokeCode(c.Request.Context(), id, claims.PlayerID); err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// invitation: GET /api/grupos/invitacion/{codigo} (anyone) -> what the link leads to.
+func (h *GruposHandlers) invitation(c *gin.Context) {
+	i, err := h.Service.Invitation(c.Request.Context(), c.Param("codigo"))
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, i)
+}
+
+// join: POST /api/grupos/unirse {codigo} -> 200 the league (already a member: the same). A
+// session whose unknown codes used up its Guesses allowance is refused before the code is
+// looked at, so that guessing stops there whatever the codes it tries next.
+func (h *GruposHandlers) join(c *gin.Context) {
+	var in unirseEntrada
+	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	claims, _ := session.FromContext(c)
+	if h.Guesses != nil {
+		if out, wait := h.Guesses.Exhausted(claims.SessionID); out {
+			h.Service.GuessesExhausted()
+			httpserver.Fail(c, ratelimit.TooMany(wait))
+			return
+		}
+	}
+	g, err := h.Service.Join(c.Request.Context(), in.Codigo, claims.PlayerID)
+	if err != nil {
+		if h.Guesses != nil && grupos.Reason(err) == "invitacion_invalida" {
+			h.Guesses.Allow(claims.SessionID)
+		}
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, g)
+}
+
+// members: GET /api/grupos/{id}/miembros?pagina=&por_pagina= (members only).
+func (h *GruposHandlers) members(c *gin.Context) {
+	id, ok := pathID(c, "id", errGrupoID)
+	if !ok {
+		return
+	}
+	pagina, porPagina, ok := httpserver.PageQuery(c, MiembrosPorPagina)
+	if !ok {
+		return
+	}
+	claims, _ := session.FromContext(c)
+	list, err := h.Service.Members(c.Request.Context(), id, claims.PlayerID, pagina, porPagina)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, list)
+}
+
+// removeMember: DELETE /api/grupos/{id}/miembros/{jugador} -> 204: the owner removes a member;
+// a member with their own id leaves.
+func (h *GruposHandlers) removeMember(c *gin.Context) {
+	id, ok := pathID(c, "id", errGrupoID)
+	if !ok {
+		return
+	}
+	jugador, ok := pathID(c, "jugador", errJugadorID)
+	if !ok {
+		return
+	}
+	claims, _ := session.FromContext(c)
+	if err := h.Service.Remove(c.Request.Context(), id, claims.PlayerID, jugador); err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+// table: GET /api/grupos/{id}/posiciones?pagina=&por_pagina= (members only): the league's
+// standings, pages like /api/posiciones.
+func (h *GruposHandlers) table(c *gin.Context) {
+	id, ok := pathID(c, "id", errGrupoID)
+	if !ok {
+		return
+	}
+	pagina, porPagina, ok := httpserver.PageQuery(c, standings.PorPagina)
+	if !ok {
+		return
+	}
+	claims, _ := session.FromContext(c)
+	body, err := h.Service.Table(c.Request.Context(), id, claims.PlayerID, pagina, porPagina)
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	httpserver.JSONBytes(c, http.StatusOK, body)
+}
+
+// pathID reads a positive integer path parameter; on a bad one it answers bad and says false.
+func pathID(c *gin.Context, name string, bad error) (int64, bool) {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	if err != nil || id < 1 {
+		httpserver.Fail(c, bad)
+		return 0, false
+	}
+	return id, true
+}
+
+// GruposRoutes mounts /api/grupos. Every route needs an open session (the invitation excepted:
+// anyone with the link sees what it leads to); the writes also count against the session's
+// write limit.
+func GruposRoutes(r *gin.Engine, auth *session.Verifier, h *GruposHandlers) {
+	r.GET("/api/grupos/invitacion/:codigo", h.invitation)
+	reads := r.Group("/api/grupos", auth.Required())
+	reads.GET("", h.mine)
+	reads.GET("/:id", h.get)
+	reads.GET("/:id/miembros", h.members)
+	reads.GET("/:id/posiciones", h.table)
+	writes := r.Group("/api/grupos", auth.Required(), h.WriteLimit.Middleware(ratelimit.PerSession))
+	writes.POST("", h.create)
+	writes.POST("/unirse", h.join)
+	writes.PATCH("/:id", h.rename)
+	writes.DELETE("/:id", h.remove)
+	writes.POST("/:id/codigo", h.newCode)
+	writes.DELETE("/:id/codigo", h.revokeCode)
+	writes.DELETE("/:id/miembros/:jugador", h.removeMember)
+}

@@ -1,0 +1,136 @@
+package scoringtest
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"prode/platform/events"
+	"prode/platform/testenv"
+)
+
+// Question creates a bonus question of a tournament worth puntos, with its options, as the
+// organiser does (fixtures.preguntas and fixtures.pregunta_opciones). It returns the question's
+// id and its options' ids, in order.
+func (e *Env) Question(torneo int64, puntos int, opciones ...string) (int64, []int64) {
+	e.t.Helper()
+	ctx := context.Background()
+	var id int64
+	if err := e.Admin.QueryRow(ctx, `INSERT INTO fixtures.preguntas (torneo_id, texto, puntos) VALUES ($1, $2, $3) RETURNING id`,
+		torneo, "¿Pregunta?", puntos).Scan(&id); err != nil {
+		e.t.Fatalf("create question: %v", err)
+	}
+	var ids []int64
+	for i, texto := range opciones {
+		var o int64
+		if err := e.Admin.QueryRow(ctx, `INSERT INTO fixtures.pregunta_opciones (pregunta_id, texto, orden) VALUES ($1, $2, $3) RETURNING id`,
+			id, texto, i+1).Scan(&o); err != nil {
+			e.t.Fatalf("create option: %v", err)
+		}
+		ids = append(ids, o)
+	}
+	return id, ids
+}
+
+// Answer stores a player's answer to a question as the predictions service would.
+func (e *Env) Answer(p testenv.Player, pregunta, opcion int64) {
+	e.t.Helper()
+	e.Exec(`
+		INSERT INTO predictions.respuestas (jugador_id, pregunta_id, opcion_id) VALUES ($1, $2, $3)
+		ON CONFLICT (jugador_id, pregunta_id) DO UPDATE SET opcion_id = EXCLUDED.opcion_id, actualizada = now()`,
+		p.ID, pregunta, opcion)
+}
+
+// SetRightAnswer enters or corrects a question's right answer (a set of options) as fixtures
+// does: the answer and an outbox event in one transaction, with pg_notify. It returns the
+// event id.
+func (e *Env) SetRightAnswer(pregunta int64, opciones ...int64) int64 {
+	e.t.Helper()
+	return e.questionEvent(pregunta, events.RespuestaCorrectaCargada, func(tx pgx.Tx) error {
+		ctx := context.Background()
+		if _, err := tx.Exec(ctx, `DELETE FROM fixtures.respuestas_correctas WHERE pregunta_id = $1`, pregunta); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO fixtures.respuestas_correctas (pregunta_id, opcion_id) SELECT $1, unnest($2::bigint[])`,
+			pregunta, opciones)
+		return err
+	})
+}
+
+// ClearRightAnswer removes a question's right answer as fixtures does, with its outbox event.
+func (e *Env) ClearRightAnswer(pregunta int64) int64 {
+	e.t.Helper()
+	return e.questionEvent(pregunta, events.RespuestaCorrectaBorrada, func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), `DELETE FROM fixtures.respuestas_correctas WHERE pregunta_id = $1`, pregunta)
+		return err
+	})
+}
+
+func (e *Env) questionEvent(pregunta int64, tipo string, change func(pgx.Tx) error) int64 {
+	e.t.Helper()
+	var id int64
+	ctx := context.Background()
+	err := pgx.BeginFunc(ctx, e.Admin, func(tx pgx.Tx) error {
+		if err := change(tx); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO fixtures.eventos (pregunta_id, tipo) VALUES ($1, $2) RETURNING id`,
+			pregunta, tipo).Scan(&id); err != nil {
+			return err
+		}
+		if e.Silent {
+			return nil
+		}
+		_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2::bigint::text)`, events.Channel, id)
+		return err
+	})
+	if err != nil {
+		e.t.Fatalf("%s for question %d: %v", tipo, pregunta, err)
+	}
+	return id
+}
+
+// BonusKey names an answer's bonus points: a question and a player.
+type BonusKey struct{ Pregunta, Jugador int64 }
+
+// StoredBonusPoints reads scoring.puntos_bonus.
+func (e *Env) StoredBonusPoints() map[BonusKey]int {
+	e.t.Helper()
+	rows, err := e.Admin.Query(context.Background(), `SELECT pregunta_id, jugador_id, puntos FROM scoring.puntos_bonus`)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	out := map[BonusKey]int{}
+	var k BonusKey
+	var p int
+	_, err = pgx.ForEachRow(rows, []any{&k.Pregunta, &k.Jugador, &p}, func() error {
+		out[k] = p
+		return nil
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return out
+}
+
+// StoredBonusTotals reads the bonus column of scoring.totales_torneo summed over tournaments,
+// leaving out zeros.
+func (e *Env) StoredBonusTotals() map[int64]int {
+	e.t.Helper()
+	rows, err := e.Admin.Query(context.Background(),
+		`SELECT jugador_id, sum(bonus)::integer FROM scoring.totales_torneo GROUP BY jugador_id HAVING sum(bonus) <> 0`)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	out := map[int64]int{}
+	var id int64
+	var b int
+	_, err = pgx.ForEachRow(rows, []any{&id, &b}, func() error {
+		out[id] = b
+		return nil
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return out
+}
