@@ -101,6 +101,8 @@ describe('Accessibility and the phone home', { timeout: 10 * 60_000 }, () => {
       ['Posiciones', 'Tabla de posiciones'],
       ['Resultados', 'Resultados'],
       ['Jugadas', 'Tus jugadas'],
+      ['Preguntas', 'Preguntas'],
+      ['Grupos', 'Mis grupos'],
     ]) {
       await nav(page).getByRole('link', { name: link }).click();
       await expectFocusOnHeading(page, heading);
@@ -143,6 +145,24 @@ describe('Accessibility and the phone home', { timeout: 10 * 60_000 }, () => {
       assert.ok(tables.every((c) => c !== ''), `every table of /${path} has a caption: ${JSON.stringify(tables)}`);
     }
     await checkScreen(page, 'a11y-posiciones');
+  });
+
+  step("issue 16's screens: the leagues, a league, an invite link and the bonus questions", async () => {
+    const { page } = player;
+    await page.goto(new URL('grupos', BASE_URL).href);
+    await page.getByRole('heading', { level: 1, name: 'Mis grupos' }).waitFor();
+    await checkScreen(page, 'a11y-grupos');
+    await page.getByLabel('Nombre del grupo').fill(`Grupo accesible ${stamp}`);
+    await page.getByRole('button', { name: 'Crear grupo' }).click();
+    await page.getByRole('heading', { level: 1, name: `Grupo accesible ${stamp}` }).waitFor();
+    const link = await page.getByLabel('Enlace de invitación').inputValue();
+    await checkScreen(page, 'a11y-grupo');
+    await page.goto(link);
+    await page.getByRole('button', { name: `Unirme a Grupo accesible ${stamp}` }).waitFor();
+    await checkScreen(page, 'a11y-unirse');
+    await page.goto(new URL('preguntas', BASE_URL).href);
+    await page.getByRole('heading', { level: 1, name: 'Preguntas' }).waitFor();
+    await checkScreen(page, 'a11y-preguntas');
   });
 
   step('a result between teams with long names keeps the score apart from the names', async () => {

@@ -25,6 +25,13 @@
 // and the write and sign-in limits with a forged X-Forwarded-For on every request (rotating it
 // resets neither).
 //
+// Issue 16's routes too: Ana's league read, renamed, emptied, re-coded or deleted by Bruno, who
+// is not in it (its table included), made-up and altered invite codes, a join from another site,
+// control characters in a league's name; another player's bonus answer before the lock (the
+// counts are hidden from everyone, the organiser included, and nobody's view carries it), and
+// the organiser's question routes as a player and as a stranger. The snapshot then also holds
+// Ana's league as she sees it and the question as Bruno and the organiser see it.
+//
 // Not here, because they need a key only the server has or a fake Google: expired session tokens
 // (services/platform/session/token_test.go) and forged, expired, wrong-audience, wrong-issuer and
 // unverified Google ID tokens (services/players/internal/http/session_handlers_test.go,
@@ -187,6 +194,7 @@ let brunoApuesta; // Bruno's prediction
 
 /** Everything an attack could have changed, as seen by its owners and by anyone. */
 async function snapshot() {
+  const [grupos, pregunta] = await Promise.all([grupoSnapshot(), preguntaSnapshot()]);
   const [brunoPreds, anaPreds, partidos, ataques, torneos, ...sesiones] = await Promise.all([
     call('GET', `/api/jugadores/${encodeURIComponent(BRUNO.email)}/apuestas`, { cookie: people.bruno.cookie }),
     call('GET', `/api/jugadores/${encodeURIComponent(ANA.email)}/apuestas`, { cookie: people.ana.cookie }),
@@ -206,6 +214,43 @@ async function snapshot() {
     partidos: partidos.json.map(({ apostable, ...rest }) => rest),
     torneos: torneos.json,
     sesiones: sesiones.map((s) => [s.status, s.json]),
+    grupos,
+    pregunta,
+  };
+}
+
+// Issue 16: Ana's league and the matrix's bonus question, once the rows about them made them.
+let liga; // {id, codigo}
+let pregunta; // the organiser's question in the matrix's tournament
+
+/** Ana's leagues in the matrix's tournament and hers as its owner sees it, with its members. */
+async function grupoSnapshot() {
+  if (!liga) return null;
+  const cookie = people.ana.cookie;
+  const [mios, grupo, miembros, tabla] = await Promise.all([
+    call('GET', `/api/grupos?torneo=${match.torneo_id}`, { cookie }),
+    call('GET', `/api/grupos/${liga.id}`, { cookie }),
+    call('GET', `/api/grupos/${liga.id}/miembros?pagina=1`, { cookie }),
+    call('GET', `/api/grupos/${liga.id}/posiciones?pagina=1&por_pagina=100`, { cookie }),
+  ]);
+  return {
+    mios: [mios.status, mios.json],
+    grupo: [grupo.status, grupo.json],
+    miembros: [miembros.status, miembros.json],
+    tabla: [tabla.status, tabla.json?.posiciones?.map((r) => [r.id, r.puntaje])],
+  };
+}
+
+/** The matrix's bonus question as Bruno (who answered it) and the organiser see it. */
+async function preguntaSnapshot() {
+  if (!pregunta) return null;
+  const [deBruno, admin] = await Promise.all([
+    call('GET', `/api/preguntas?torneo=${match.torneo_id}`, { cookie: people.bruno.cookie }),
+    call('GET', `/api/torneos/${match.torneo_id}/preguntas`, { cookie: people.admin.cookie }),
+  ]);
+  return {
+    deBruno: [deBruno.status, deBruno.json?.map(({ cerrada, ...rest }) => rest)],
+    admin: [admin.status, admin.json],
   };
 }
 
@@ -534,6 +579,89 @@ describe('identity attacks through nginx are refused and change nothing', { time
       await attack(t, { ...route, name: `Ana (a player): ${route.name}`, cookie: people.ana.cookie, status: 403, error: 'prohibido' });
       await attack(t, { ...route, name: `no cookie: ${route.name}`, status: 401, error: 'no_autenticado' });
     }
+  });
+
+  it("leagues (issue 16): someone else's league, a non-member reading a league's table, codes", async (t) => {
+    const { ana, bruno } = people;
+    // Arrange: Ana's league in the matrix's tournament; Bruno is not in it.
+    const grupo = await ok('POST', '/api/grupos', { cookie: ana.cookie, body: { nombre: `Liga de Ana ${stamp}`, torneo: match.torneo_id } });
+    liga = { id: grupo.id, codigo: grupo.codigo };
+    assert.equal(typeof liga.codigo, 'string', 'the owner sees the code');
+    baseline = await snapshot();
+    assert.deepEqual(baseline.grupos.grupo[0], 200);
+
+    const NO_MIEMBRO = [403, 'no_es_miembro'];
+    const SOLO_DUENO = [403, 'solo_dueno'];
+    const INVALID = [400, 'datos_invalidos'];
+    const NONE = [401, 'no_autenticado'];
+    const g = `/api/grupos/${liga.id}`;
+    const rows = [
+      { name: "Bruno reads Ana's league", method: 'GET', path: g, allowed: [NO_MIEMBRO] },
+      { name: "Bruno reads Ana's league's table (a non-member)", method: 'GET', path: `${g}/posiciones?pagina=1&por_pagina=100`, allowed: [NO_MIEMBRO] },
+      { name: "Bruno reads Ana's league's members", method: 'GET', path: `${g}/miembros?pagina=1`, allowed: [NO_MIEMBRO] },
+      { name: "Bruno renames Ana's league", method: 'PATCH', path: g, body: { nombre: 'Tomada' }, allowed: [NO_MIEMBRO, SOLO_DUENO] },
+      { name: "Bruno deletes Ana's league", method: 'DELETE', path: g, allowed: [NO_MIEMBRO, SOLO_DUENO] },
+      { name: "Bruno makes a new code for Ana's league", method: 'POST', path: `${g}/codigo`, allowed: [NO_MIEMBRO, SOLO_DUENO] },
+      { name: "Bruno revokes Ana's league's code", method: 'DELETE', path: `${g}/codigo`, allowed: [NO_MIEMBRO, SOLO_DUENO] },
+      { name: 'Bruno removes Ana from her league', method: 'DELETE', path: `${g}/miembros/${ana.id}`, allowed: [NO_MIEMBRO, SOLO_DUENO] },
+      { name: 'Bruno joins with a made-up code', method: 'POST', path: '/api/grupos/unirse', body: { codigo: randomBytes(16).toString('base64url') }, allowed: [[404, 'invitacion_invalida']] },
+      { name: 'Bruno joins with the code, one character changed', method: 'POST', path: '/api/grupos/unirse', body: { codigo: (liga.codigo[0] === 'A' ? 'B' : 'A') + liga.codigo.slice(1) }, allowed: [[404, 'invitacion_invalida']] },
+      { name: "Bruno joins Ana's league from https://evil.example", method: 'POST', path: '/api/grupos/unirse', body: { codigo: liga.codigo }, headers: { Origin: EVIL }, allowed: [[403, 'origen_no_permitido']] },
+      { name: 'no cookie: my leagues', method: 'GET', path: `/api/grupos?torneo=${match.torneo_id}`, cookie: null, allowed: [NONE] },
+      { name: 'no cookie: create a league', method: 'POST', path: '/api/grupos', cookie: null, body: { nombre: 'Nadie' }, allowed: [NONE] },
+      { name: 'no cookie: join with a valid code', method: 'POST', path: '/api/grupos/unirse', cookie: null, body: { codigo: liga.codigo }, allowed: [NONE] },
+      { name: "no cookie: a league's table", method: 'GET', path: `${g}/posiciones`, cookie: null, allowed: [NONE] },
+      { name: "no cookie: remove a league's member", method: 'DELETE', path: `${g}/miembros/${ana.id}`, cookie: null, allowed: [NONE] },
+    ];
+    // A league's name with control characters.
+    for (const [char, c] of Object.entries(CONTROL)) {
+      rows.push(
+        { name: `Ana creates a league, ${char} in its name`, method: 'POST', path: '/api/grupos', cookie: ana.cookie, body: { nombre: `Liga${c}mala`, torneo: match.torneo_id }, allowed: [INVALID] },
+        { name: `Ana renames her league, ${char} in its name`, method: 'PATCH', path: g, cookie: ana.cookie, body: { nombre: `Liga${c}mala` }, allowed: [INVALID] },
+      );
+    }
+    for (const row of rows) await attack(t, { ...row, cookie: row.cookie === null ? undefined : (row.cookie ?? bruno.cookie) });
+  });
+
+  it("bonus questions (issue 16): another player's answer before the lock, the organiser's routes", async (t) => {
+    const { ana, bruno, admin } = people;
+    // Arrange: the organiser's question in the matrix's tournament, open for days; Bruno answers it.
+    pregunta = await ok('POST', `/api/torneos/${match.torneo_id}/preguntas`, {
+      cookie: admin.cookie,
+      body: { texto: `¿Campeón? ${stamp}`, puntos: 10, cierre: null, opciones: ['Uno', 'Dos', 'Tres'] },
+    });
+    const [uno, dos] = pregunta.opciones;
+    await ok('PUT', `/api/preguntas/${pregunta.id}/respuesta`, { cookie: bruno.cookie, body: { opcion: dos.id } });
+    baseline = await snapshot();
+    // Ana's view of the question carries her answer (none), never Bruno's.
+    const deAna = await ok('GET', `/api/preguntas?torneo=${match.torneo_id}`, { cookie: ana.cookie });
+    assert.equal(deAna.find((p) => p.id === pregunta.id).mi_respuesta, null, "Ana's view carries no one else's answer");
+
+    const INVALID = [400, 'datos_invalidos'];
+    const NONE = [401, 'no_autenticado'];
+    const rows = [
+      { name: 'Ana reads the answers to the question before its lock', method: 'GET', path: `/api/preguntas/${pregunta.id}/respuestas`, cookie: ana.cookie, allowed: [[409, 'respuestas_ocultas']] },
+      { name: 'the organiser reads the answers before the lock', method: 'GET', path: `/api/preguntas/${pregunta.id}/respuestas`, cookie: admin.cookie, allowed: [[409, 'respuestas_ocultas']] },
+      { name: 'Ana answers with an option of no question', method: 'PUT', path: `/api/preguntas/${pregunta.id}/respuesta`, cookie: ana.cookie, body: { opcion: 2 ** 31 - 1 }, allowed: [INVALID, [404, 'no_encontrado']] },
+      { name: "Ana answers with Bruno's id in the body", method: 'PUT', path: `/api/preguntas/${pregunta.id}/respuesta`, cookie: ana.cookie, body: { opcion: uno.id, jugador: bruno.id }, allowed: [INVALID, [403, 'prohibido']] },
+      { name: 'Bruno changes his answer from https://evil.example', method: 'PUT', path: `/api/preguntas/${pregunta.id}/respuesta`, cookie: bruno.cookie, body: { opcion: uno.id }, headers: { Origin: EVIL }, allowed: [[403, 'origen_no_permitido']] },
+      { name: 'no cookie: answer a question', method: 'PUT', path: `/api/preguntas/${pregunta.id}/respuesta`, body: { opcion: uno.id }, allowed: [NONE] },
+      { name: "no cookie: the question's answers", method: 'GET', path: `/api/preguntas/${pregunta.id}/respuestas`, allowed: [NONE] },
+    ];
+    // The organiser's question routes, as a player and as a stranger.
+    const q = `/api/torneos/${match.torneo_id}/preguntas`;
+    for (const route of [
+      { name: 'list the questions with their right answers', method: 'GET', path: q },
+      { name: 'create a question', method: 'POST', path: q, body: { texto: 'Intrusa', puntos: 10, cierre: null, opciones: ['a', 'b'] } },
+      { name: 'enter a right answer', method: 'PUT', path: `${q}/${pregunta.id}/respuesta`, body: { opciones: [dos.id] } },
+      { name: 'clear a right answer', method: 'DELETE', path: `${q}/${pregunta.id}/respuesta` },
+    ]) {
+      rows.push(
+        { ...route, name: `Ana (a player): ${route.name}`, cookie: ana.cookie, allowed: [[403, 'prohibido']] },
+        { ...route, name: `no cookie: ${route.name}`, allowed: [NONE] },
+      );
+    }
+    for (const row of rows) await attack(t, row);
   });
 
   it("Bruno's cookie replayed after 'Salir'", async (t) => {

@@ -170,7 +170,8 @@ describe('Prode end to end', { timeout: 10 * 60_000 }, () => {
       const cells = (await own.getByRole('cell').allTextContents()).map((c) => c.trim());
       assert.match(cells[0], /^\d+$/, 'rank filled');
       assert.ok(cells[1].startsWith(PLAYER.nombre));
-      assert.equal(cells[2], '10', 'exact result: 10 points');
+      assert.equal(cells[2], '0', 'no bonus questions answered: a Bonus of 0');
+      assert.equal(cells[3], '10', 'exact result: 10 points');
     });
     await page.getByRole('button', { name: 'Ver mi posición' }).click();
     await page.getByText(/Estás en el puesto \d+ con 10 puntos/).waitFor();
@@ -179,7 +180,7 @@ describe('Prode end to end', { timeout: 10 * 60_000 }, () => {
 
   step('an open standings page shows a corrected result within 2 s, with no reload (live updates)', async () => {
     const own = player.page.locator('tr[aria-current="true"]');
-    const ownPoints = async () => (await own.getByRole('cell').nth(2).textContent()).trim();
+    const ownPoints = async () => (await own.locator('td.standings-table__points').textContent()).trim();
     assert.equal(await ownPoints(), '10');
     // A reload would lose this mark: the page must change by itself.
     await player.page.evaluate(() => { window.prodeNoReload = true; });
@@ -193,7 +194,7 @@ describe('Prode end to end', { timeout: 10 * 60_000 }, () => {
       assert.equal((await answered).status(), 200);
       const saved = Date.now();
       await player.page.waitForFunction(
-        (want) => document.querySelector('tr[aria-current="true"] td:nth-child(3)')?.textContent.trim() === want,
+        (want) => document.querySelector('tr[aria-current="true"] td.standings-table__points')?.textContent.trim() === want,
         points,
         { timeout: 10_000, polling: 50 },
       );

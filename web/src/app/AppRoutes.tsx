@@ -1,9 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { QuestionsPage } from '../features/bonus';
+import { JoinPage, LeaguePage, LeaguesPage } from '../features/leagues';
 import { PredictionsPage } from '../features/predictions';
 import { ResultsPage } from '../features/results';
 import { RequireSession } from '../features/session';
-import { StandingsPage } from '../features/standings';
+import { StandingsPage, StandingsTable } from '../features/standings';
 import { NotFound } from '../shared/layout/NotFound';
 import { HomeOrLanding } from './home/HomeOrLanding';
 import { Layout } from './Layout';
@@ -12,6 +14,11 @@ import { Layout } from './Layout';
 const AdminPage = lazy(() => import('../features/admin').then(({ AdminPage }) => ({ default: AdminPage })));
 // A match's page: loaded when first opened, so the initial JavaScript stays small.
 const MatchPage = lazy(() => import('../features/match').then(({ MatchPage }) => ({ default: MatchPage })));
+
+/** A page loaded on demand: "Cargando…" until its code arrives. */
+const loading = (page: ReactNode) => (
+  <Suspense fallback={<p className="loading" role="status">Cargando…</p>}>{page}</Suspense>
+);
 
 export function AppRoutes() {
   return (
@@ -32,6 +39,31 @@ export function AppRoutes() {
             </Suspense>
           }
         />
+        <Route path="preguntas" element={loading(<QuestionsPage />)} />
+        <Route
+          path="grupos"
+          element={<RequireSession>{() => loading(<LeaguesPage />)}</RequireSession>}
+        />
+        <Route
+          path="grupos/:id"
+          element={
+            <RequireSession>
+              {(jugador) =>
+                loading(
+                  // A league's table is the standings' own table, restricted to its members.
+                  <LeaguePage
+                    jugador={jugador}
+                    renderTable={(posiciones) => (
+                      <StandingsTable posiciones={posiciones} jugadorId={jugador.id} caption="Tabla del grupo" />
+                    )}
+                  />,
+                )
+              }
+            </RequireSession>
+          }
+        />
+        {/* Signed out too: the sign-in happens on the page itself, which stays. */}
+        <Route path="unirse/:codigo" element={loading(<JoinPage />)} />
         <Route
           path="admin"
           element={

@@ -38,6 +38,14 @@ export function Layout() {
               <li>
                 <NavLink to="/resultados">Resultados</NavLink>
               </li>
+              <li>
+                <NavLink to="/preguntas">Preguntas</NavLink>
+              </li>
+              {jugador && (
+                <li>
+                  <NavLink to="/grupos">Grupos</NavLink>
+                </li>
+              )}
               {jugador?.admin && (
                 <li>
                   <NavLink to="/admin">Organizar</NavLink>

@@ -8,3 +8,11 @@ export function formatFecha(fecha: string): string {
 export function formatScore(local: number, visitante: number): string {
   return `${local} - ${visitante}`;
 }
+
+/** An RFC 3339 instant in this device's time: "20/11/2022 a las 13:00". */
+export function formatInstante(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} a las ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -101,13 +101,14 @@ export const fakePartidoSinJugar = (
   cierre: new Date(inicio.getTime() - 3600_000).toISOString(),
 });
 
-/** A row of the standings, with no exact results nor right outcomes counted. */
+/** A row of the standings, with no exact results nor right outcomes counted, and no bonus unless given. */
 export const fakePosicion = (
   posicion: number,
   id: number,
   nombre: string,
   puntaje: number,
   posicion_anterior: number | null = null,
+  bonus = 0,
 ): Schemas['Posicion'] => ({
   posicion,
   id,
@@ -116,4 +117,5 @@ export const fakePosicion = (
   exactos: 0,
   aciertos: 0,
   posicion_anterior,
+  bonus,
 });

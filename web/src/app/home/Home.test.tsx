@@ -12,6 +12,27 @@ function serve() {
     }
     if (r.path.startsWith('/api/posiciones')) return { status: 200, body: { pagina: 1, por_pagina: 10, total: 0, posiciones: [] } };
     if (r.path === '/api/resultados') return { status: 200, body: [] };
+    if (r.path === '/api/grupos') {
+      return { status: 200, body: [{ id: 5, torneo: 1, nombre: 'La oficina', miembros: 12, es_dueno: false, mi_posicion: 2 }] };
+    }
+    if (r.path === '/api/preguntas') {
+      return {
+        status: 200,
+        body: [
+          {
+            id: 1,
+            torneo: 1,
+            texto: '¿Quién sale campeón?',
+            puntos: 20,
+            cierre: '2099-06-11T18:00:00Z',
+            cerrada: false,
+            opciones: [],
+            mi_respuesta: null,
+            correctas: [],
+          },
+        ],
+      };
+    }
     return undefined;
   });
 }
@@ -29,9 +50,21 @@ describe('Home', () => {
     const rules = screen.getByRole('heading', { name: 'Reglamento' });
     const standings = screen.getByRole('heading', { name: 'Tabla de posiciones' });
     const results = screen.getByRole('heading', { name: 'Resultados' });
+    const grupos = screen.getByRole('heading', { name: 'Mis grupos' });
     expect(cta).toHaveAttribute('href', '/jugadas');
-    const order = [greeting, warning, cta, rules, standings, results];
+    const order = [greeting, warning, cta, rules, standings, results, grupos];
     order.slice(1).forEach((el, i) => expect(before(order[i]!, el)).toBe(true));
     expect(await screen.findByText('Todavía no terminó ningún partido.')).toBeInTheDocument();
+  });
+
+  it("shows one's leagues, and the way to the bonus questions while one is open", async () => {
+    serve();
+    renderWithProviders(<Home jugador={jugador} />);
+    expect(await screen.findByRole('link', { name: 'La oficina' })).toHaveAttribute('href', '/grupos/5');
+    expect(screen.getByText(/12 integrantes · Tu posición: 2/)).toBeInTheDocument();
+    const preguntas = await screen.findByRole('link', { name: 'Responder las preguntas' });
+    expect(preguntas).toHaveAttribute('href', '/preguntas');
+    expect(before(screen.getByRole('link', { name: 'Hacé tus jugadas' }), preguntas)).toBe(true);
+    expect(before(preguntas, screen.getByRole('heading', { name: 'Reglamento' }))).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../shared/layout/usePageTitle';
+import { OpenQuestionsLink } from '../../features/bonus';
+import { MyLeaguesBlock } from '../../features/leagues';
 import { WarningBanner } from '../../features/predictions';
 import { ResultsBlock } from '../../features/results';
 import { SignOutButton, type Jugador } from '../../features/session';
@@ -10,7 +12,8 @@ import './home.css';
 
 /**
  * Signed in at /: greeting, the current tournament, the way to /jugadas with its cut-off warning,
- * the rules, and the standings and results side by side (both follow new results live). The way
+ * a link to the bonus questions while one is open, the rules, and the standings, results and
+ * one's leagues side by side (standings and results follow new results live). The way
  * to /jugadas comes before the rules, so a phone shows it without scrolling: the rules are read
  * once, the predictions are made every matchday.
  */
@@ -27,10 +30,12 @@ export function Home({ jugador }: { jugador: Jugador }) {
       <Link className="button button--big" to="/jugadas">
         Hacé tus jugadas
       </Link>
+      <OpenQuestionsLink />
       <Rules />
       <div className="home__blocks">
         <StandingsBlock jugadorId={jugador.id} />
         <ResultsBlock jugadorId={jugador.id} />
+        <MyLeaguesBlock />
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
 // The standings feature's public entry, for the app to compose.
 export { StandingsBlock } from './components/StandingsBlock';
 export { StandingsPage } from './components/StandingsPage';
+export { StandingsTable } from './components/StandingsTable';

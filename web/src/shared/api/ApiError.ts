@@ -41,3 +41,11 @@ export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return GENERIC_MESSAGE;
 }
+
+/**
+ * A refusal that trying again as it is cannot change (not a member, a revoked code, a full
+ * league): a 4xx other than "too many requests". Shown without 'Reintentar'.
+ */
+export function isFinalRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}

@@ -315,6 +315,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/torneos/{id}/preguntas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** (admin) A tournament's bonus questions with their options and right answers. */
+        get: operations["getPreguntasOrganizador"];
+        put?: never;
+        /** (admin) Creates a bonus question; the audit list records it. */
+        post: operations["postPregunta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/torneos/{id}/preguntas/{pregunta}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** (admin) Edits a bonus question (text, points, lock) and adds options; a change of points rescores it. */
+        put: operations["putPregunta"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/torneos/{id}/preguntas/{pregunta}/respuesta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** (admin) Enters or corrects the right answer (one or more options); scoring follows at once. */
+        put: operations["putRespuestaCorrecta"];
+        post?: never;
+        /** (admin) Clears the right answer; its bonus points go. */
+        delete: operations["deleteRespuestaCorrecta"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preguntas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tournament's bonus questions; signed in, with the player's own answer. */
+        get: operations["getPreguntas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preguntas/{id}/respuesta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Saves the signed-in player's answer until the question locks (database clock).
+         * @description 409 pregunta_cerrada, with nothing written, at or after the lock.
+         */
+        put: operations["putRespuesta"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preguntas/{id}/respuestas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many players chose each option, once the question is locked.
+         * @description 409 respuestas_ocultas before the lock.
+         */
+        get: operations["getRespuestasDePregunta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/torneos/actual": {
         parameters: {
             query?: never;
@@ -486,6 +596,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grupos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in player's leagues in a tournament, by name. */
+        get: operations["getGrupos"];
+        put?: never;
+        /** Creates a league; its creator is its owner and first member. 409 demasiados_grupos when the player is in the maximum of leagues (GRUPOS_MAX_POR_JUGADOR). */
+        post: operations["postGrupo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grupos/unirse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Joins the league of an invite code (already a member - the same answer). 404 invitacion_invalida for an unknown or revoked code (a session that sends too many gets 429); 409 grupo_lleno or demasiados_grupos at the maximums. */
+        post: operations["postUnirseGrupo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grupos/invitacion/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invite link leads to (anyone, signed in or not); 404 invitacion_invalida for an unknown or revoked code. */
+        get: operations["getInvitacion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grupos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        /** A league (members only; 403 no_es_miembro for others, 404 grupo_no_encontrado when there is none). */
+        get: operations["getGrupo"];
+        put?: never;
+        post?: never;
+        /** Deletes a league and its membership (owner only; 403 solo_dueno for others). */
+        delete: operations["deleteGrupo"];
+        options?: never;
+        head?: never;
+        /** Renames a league (owner only; 403 solo_dueno for others). */
+        patch: operations["patchGrupo"];
+        trace?: never;
+    };
+    "/api/grupos/{id}/codigo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new invite code for a league (owner only); the old one stops working. */
+        post: operations["postCodigoGrupo"];
+        /** Revokes a league's invite code (owner only); no code works until a new one. */
+        delete: operations["deleteCodigoGrupo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grupos/{id}/miembros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        /** A page of a league's members, in the order they joined (members only). */
+        get: operations["getMiembrosGrupo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grupos/{id}/miembros/{jugador}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+                /** @description The member's player id; one's own to leave. */
+                jugador: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The owner removes a member, or a member leaves with their own id; 409 dueno_no_puede_salir for the owner's own id, 403 solo_dueno for another member's id asked by someone else. */
+        delete: operations["deleteMiembroGrupo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grupos/{id}/posiciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        /** A page of a league's table (members only; 403 no_es_miembro for others). */
+        get: operations["getPosicionesGrupo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eventos": {
         parameters: {
             query?: never;
@@ -529,7 +796,7 @@ export interface components {
              * @description Stable code.
              * @enum {string}
              */
-            error: "datos_invalidos" | "no_autenticado" | "prohibido" | "origen_no_permitido" | "no_encontrado" | "apuesta_cerrada" | "partido_finalizado" | "partido_sin_equipos" | "partido_no_apostable" | "apuestas_reveladas" | "conflicto" | "partido_sin_resultado" | "cuerpo_demasiado_grande" | "tipo_no_soportado" | "metodo_no_permitido" | "demasiadas_solicitudes" | "error_interno" | "servicio_no_disponible" | "credencial_invalida";
+            error: "datos_invalidos" | "no_autenticado" | "prohibido" | "origen_no_permitido" | "no_encontrado" | "apuesta_cerrada" | "partido_finalizado" | "partido_sin_equipos" | "partido_no_apostable" | "apuestas_reveladas" | "conflicto" | "partido_sin_resultado" | "cuerpo_demasiado_grande" | "tipo_no_soportado" | "metodo_no_permitido" | "grupo_no_encontrado" | "no_es_miembro" | "solo_dueno" | "invitacion_invalida" | "grupo_lleno" | "demasiados_grupos" | "dueno_no_puede_salir" | "pregunta_cerrada" | "respuestas_ocultas" | "demasiadas_solicitudes" | "error_interno" | "servicio_no_disponible" | "credencial_invalida";
             /** @description Spanish text for people. */
             mensaje: string;
             request_id: string;
@@ -729,7 +996,7 @@ export interface components {
             email: string;
             nombre: string;
             /** @enum {string} */
-            accion: "partido_creado" | "resultado_cargado" | "resultado_corregido" | "resultado_borrado" | "horario" | "equipos" | "estado" | "importacion" | "torneo_actual";
+            accion: "partido_creado" | "resultado_cargado" | "resultado_corregido" | "resultado_borrado" | "horario" | "equipos" | "estado" | "importacion" | "torneo_actual" | "pregunta_creada" | "pregunta_editada" | "respuesta_correcta_cargada" | "respuesta_correcta_corregida" | "respuesta_correcta_borrada";
             torneo_id: number | null;
             /** @description The tournament's name ("" without one). */
             torneo: string;
@@ -839,7 +1106,10 @@ export interface components {
             /** @description Player id, to find one's own row; never an e-mail. */
             id: number;
             nombre: string;
+            /** @description Every point, bonus questions' included. */
             puntaje: number;
+            /** @description The part of puntaje that bonus questions gave (0 in a matchday's own table). */
+            bonus: number;
             /** @description Exact results, first tie-break for display. */
             exactos: number;
             /** @description Right outcomes, second tie-break for display; then who registered first. */
@@ -877,13 +1147,91 @@ export interface components {
         };
         MiPosicion: {
             posicion: number;
+            /** @description Every point, bonus questions' included. */
             puntaje: number;
+            /** @description The part of puntaje that bonus questions gave. */
+            bonus: number;
             exactos: number;
             aciertos: number;
             /** @description The page of /api/posiciones (100 rows a page) that holds the player. */
             pagina: number;
             /** @description The rank at the end of the previous matchday; null when there is none. */
             posicion_anterior?: number | null;
+        };
+        OpcionPregunta: {
+            id: number;
+            texto: string;
+        };
+        PreguntaOrganizador: {
+            id: number;
+            torneo: number;
+            texto: string;
+            puntos: number;
+            /** @description When answers lock (RFC 3339, UTC): cierre_propio, or one hour before the tournament's first kick-off as it is now; null while the tournament has no match. */
+            cierre: string | null;
+            /** @description The lock the organiser set; null: the default. */
+            cierre_propio: string | null;
+            /** @description The database clock has reached cierre. */
+            cerrada: boolean;
+            opciones: components["schemas"]["OpcionPregunta"][];
+            /** @description The right options' ids; empty until the organiser enters them. */
+            correctas: number[];
+        };
+        PreguntaEntrada: {
+            texto: string;
+            puntos: number;
+            /** @description RFC 3339; null or absent: one hour before the tournament's first kick-off. */
+            cierre?: string | null;
+            /** @description 2 to 64 different options; empty with equipos true. */
+            opciones?: string[];
+            /** @description The options are the tournament's known teams. */
+            equipos?: boolean;
+        };
+        PreguntaEdicion: {
+            texto: string;
+            puntos: number;
+            /** @description RFC 3339; null: one hour before the tournament's first kick-off. */
+            cierre: string | null;
+            /** @description Options to add; options are never removed (answers point at them). */
+            opciones_nuevas?: string[];
+        };
+        RespuestaCorrectaEntrada: {
+            /** @description The right options' ids (more than one for a tie). */
+            opciones: number[];
+        };
+        Pregunta: {
+            id: number;
+            torneo: number;
+            texto: string;
+            /** @description Won when mi_respuesta is among correctas. */
+            puntos: number;
+            /** @description When answers lock (RFC 3339, UTC); null while the tournament has no match (closed). */
+            cierre: string | null;
+            /** @description By the database clock: answers can no longer change. */
+            cerrada: boolean;
+            opciones: components["schemas"]["OpcionPregunta"][];
+            /** @description The signed-in player's option; null without one or signed out. */
+            mi_respuesta: number | null;
+            /** @description The right options' ids; empty until the organiser enters them. */
+            correctas: number[];
+        };
+        RespuestaEntrada: {
+            opcion: number;
+        };
+        Respuesta: {
+            pregunta: number;
+            opcion: number;
+        };
+        RespuestasDePregunta: {
+            pregunta: number;
+            /** @description Players who answered. */
+            total: number;
+            opciones: {
+                opcion: number;
+                texto: string;
+                /** @description Players who chose it. */
+                cantidad: number;
+            }[];
         };
         ResultadoPartido: {
             partido: number;
@@ -912,6 +1260,83 @@ export interface components {
             torneo: number;
             /** @description Its new standings version (as Posiciones.version); also the event's id. */
             version: number;
+        };
+        /** @description A private league as its members see it. */
+        Grupo: {
+            id: number;
+            torneo: number;
+            nombre: string;
+            /** @description How many players are in it. */
+            miembros: number;
+            /** @description Who created it (the only one who can rename it, remove members, manage the invite link and delete it). */
+            dueno: {
+                id: number;
+                nombre: string;
+            };
+            /** @description The signed-in player created it. */
+            es_dueno: boolean;
+            /** @description The invite code (the link is /unirse/<codigo>), for the owner only; null for the others and while revoked. */
+            codigo: string | null;
+        };
+        /** @description One of the signed-in player's leagues. */
+        GrupoResumen: {
+            id: number;
+            torneo: number;
+            nombre: string;
+            miembros: number;
+            es_dueno: boolean;
+            /** @description The player's rank within the league's table (competition ranking); null when they are not in the tournament's table (a past tournament they did not play). */
+            mi_posicion: number | null;
+        };
+        GrupoEntrada: {
+            /** @description 1 to 60 visible characters (no line breaks, tabs or invisible characters); trimmed. */
+            nombre: string;
+            /** @description The tournament; the current one when absent. */
+            torneo?: number;
+        };
+        NombreGrupoEntrada: {
+            /** @description 1 to 60 visible characters; trimmed. */
+            nombre: string;
+        };
+        UnirseEntrada: {
+            /** @description The invite code of the link. */
+            codigo: string;
+        };
+        CodigoGrupo: {
+            /** @description 16 random bytes, base64url without padding. */
+            codigo: string;
+        };
+        /** @description What an invite link leads to, shown before joining. */
+        Invitacion: {
+            id: number;
+            nombre: string;
+            torneo: number;
+            miembros: number;
+            dueno: {
+                nombre: string;
+            };
+        };
+        MiembroGrupo: {
+            /** @description Player id (DELETE /api/grupos/{id}/miembros/{jugador}); never an e-mail. */
+            id: number;
+            nombre: string;
+            /**
+             * Format: date-time
+             * @description When they joined.
+             */
+            desde: string;
+        };
+        /** @description A league's table - the rows of its members in the tournament's standings (same version as Posiciones), in the main table's order, posicion and posicion_anterior ranked within the league by the main table's rule. */
+        PosicionesGrupo: {
+            grupo: number;
+            torneo: number;
+            /** @description The standings version (as Posiciones.version): the page is read again on the `posiciones` event of GET /api/eventos. */
+            version: number;
+            pagina: number;
+            por_pagina: number;
+            /** @description Members in the table. */
+            total: number;
+            posiciones: components["schemas"]["Posicion"][];
         };
     };
     responses: {
@@ -949,6 +1374,12 @@ export interface components {
         /** @description The signed-in player's e-mail; any other gets 403. */
         Email: string;
         PartidoID: number;
+        /** @description The league. */
+        GrupoID: number;
+        /** @description The bonus question. */
+        PreguntaID: number;
+        /** @description The tournament. */
+        TorneoID: number;
     };
     requestBodies: never;
     headers: {
@@ -1606,6 +2037,259 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getPreguntasOrganizador: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament. */
+                id: components["parameters"]["TorneoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions, in the order they were created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreguntaOrganizador"][];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPregunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament. */
+                id: components["parameters"]["TorneoID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreguntaEntrada"];
+            };
+        };
+        responses: {
+            /** @description The question. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreguntaOrganizador"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putPregunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament. */
+                id: components["parameters"]["TorneoID"];
+                /** @description The bonus question. */
+                pregunta: components["parameters"]["PreguntaID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreguntaEdicion"];
+            };
+        };
+        responses: {
+            /** @description The question after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreguntaOrganizador"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putRespuestaCorrecta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament. */
+                id: components["parameters"]["TorneoID"];
+                /** @description The bonus question. */
+                pregunta: components["parameters"]["PreguntaID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RespuestaCorrectaEntrada"];
+            };
+        };
+        responses: {
+            /** @description The question after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreguntaOrganizador"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteRespuestaCorrecta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament. */
+                id: components["parameters"]["TorneoID"];
+                /** @description The bonus question. */
+                pregunta: components["parameters"]["PreguntaID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreguntaOrganizador"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPreguntas: {
+        parameters: {
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent. */
+                torneo?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pregunta"][];
+                };
+            };
+            400: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putRespuesta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RespuestaEntrada"];
+            };
+        };
+        responses: {
+            /** @description The answer saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Respuesta"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRespuestasDePregunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts per option, in the options' order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestasDePregunta"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     putTorneoActual: {
         parameters: {
             query?: never;
@@ -1936,6 +2620,361 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGrupos: {
+        parameters: {
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent. */
+                torneo?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leagues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrupoResumen"][];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrupoEntrada"];
+            };
+        };
+        responses: {
+            /** @description Created, with its invite code. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Grupo"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postUnirseGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnirseEntrada"];
+            };
+        };
+        responses: {
+            /** @description The league joined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Grupo"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInvitacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The league. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitacion"];
+                };
+            };
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The league. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Grupo"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    patchGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NombreGrupoEntrada"];
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Grupo"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postCodigoGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodigoGrupo"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteCodigoGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMiembrosGrupo: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                por_pagina?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiembroGrupo"][];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteMiembroGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+                /** @description The member's player id; one's own to leave. */
+                jugador: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPosicionesGrupo: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                por_pagina?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the league's table, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosicionesGrupo"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -2,10 +2,11 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 
 /**
  * The queries a result changes, by key root: every standings query (pages, matchday tables and
- * winners, one's own position) lives under 'posiciones', results under 'resultados'. Their keys
- * are [root, TorneoKey, ...] (see shared/api/torneo.ts).
+ * winners, one's own position, league tables) lives under 'posiciones', results under
+ * 'resultados', bonus questions (whose right answers move the standings too) under 'preguntas'.
+ * Their keys are [root, TorneoKey, ...] (see shared/api/torneo.ts).
  */
-export const LIVE_ROOTS: readonly string[] = ['posiciones', 'resultados'];
+export const LIVE_ROOTS: readonly string[] = ['posiciones', 'resultados', 'preguntas'];
 
 function isLive(query: Query): boolean {
   const root = query.queryKey[0];

@@ -7,6 +7,7 @@ import { CurrentTournamentForm } from './CurrentTournamentForm';
 import { ImportForm } from './ImportForm';
 import { MatchAdminCard } from './MatchAdminCard';
 import { OrganiserChanges } from './OrganiserChanges';
+import { QuestionsAdmin } from './QuestionsAdmin';
 import './admin.css';
 
 function matches(partido: Partido, search: string): boolean {
@@ -18,7 +19,8 @@ function matches(partido: Partido, search: string): boolean {
 
 /**
  * /admin (organisers): which tournament is current, importing one, the organisers' recent changes,
- * then results, schedule, teams and state per match of any tournament (the current one by default).
+ * then results, schedule, teams and state per match of any tournament (the current one by default),
+ * and the tournaments' bonus questions with their right answers.
  */
 export default function AdminPage() {
   usePageTitle('Organizar');
@@ -70,6 +72,7 @@ export default function AdminPage() {
           }}
         </QueryView>
       </section>
+      <QuestionsAdmin />
     </section>
   );
 }

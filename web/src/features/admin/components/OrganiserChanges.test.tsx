@@ -67,6 +67,27 @@ describe('OrganiserChanges', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api/auditoria?pagina=1&por_pagina=10', '/api/auditoria?pagina=2&por_pagina=10']);
   });
 
+  it("names the bonus questions' changes (issue 16) with their tournament", async () => {
+    fakeFetch(() => ({
+      status: 200,
+      body: {
+        pagina: 1,
+        por_pagina: 10,
+        total: 2,
+        cambios: [
+          cambio(2, { accion: 'respuesta_correcta_corregida', partido_id: null, partido: '', antes: 'Francia', despues: 'Brasil' }),
+          cambio(1, { accion: 'pregunta_creada', partido_id: null, partido: '', antes: '', despues: '¿Quién sale campeón?' }),
+        ],
+      },
+    }));
+    renderWithProviders(<OrganiserChanges />);
+    const [corregida, creada] = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(corregida).toHaveTextContent('Corrigió la respuesta correcta · World Cup 2022');
+    expect(corregida).toHaveTextContent('Francia → Brasil');
+    expect(creada).toHaveTextContent('Creó la pregunta · World Cup 2022');
+    expect(creada).toHaveTextContent('¿Quién sale campeón?');
+  });
+
   it('says when there is nothing yet', async () => {
     fakeFetch(() => ({ status: 200, body: { pagina: 1, por_pagina: 10, total: 0, cambios: [] } }));
     renderWithProviders(<OrganiserChanges />);

@@ -16,6 +16,11 @@ const ACCIONES: Record<CambioOrganizador['accion'], string> = {
   estado: 'Cambió el estado',
   importacion: 'Importó el torneo',
   torneo_actual: 'Cambió el torneo actual',
+  pregunta_creada: 'Creó la pregunta',
+  pregunta_editada: 'Editó la pregunta',
+  respuesta_correcta_cargada: 'Cargó la respuesta correcta',
+  respuesta_correcta_corregida: 'Corrigió la respuesta correcta',
+  respuesta_correcta_borrada: 'Borró la respuesta correcta',
 };
 
 /** "2 - 1 → sin resultado", "programado → suspendido"; an import or a new match has only after. */

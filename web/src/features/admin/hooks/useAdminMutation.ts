@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 // An organiser's change shows up everywhere: tournaments, lists, unplayed matches, results and
-// standings, and in the organisers' own list of changes.
-const AFFECTED = ['torneos', 'partidos', 'partidos-sin-jugar', 'resultados', 'posiciones', 'auditoria'];
+// standings, bonus questions, and in the organisers' own list of changes.
+const AFFECTED = ['torneos', 'partidos', 'partidos-sin-jugar', 'resultados', 'posiciones', 'auditoria', 'preguntas'];
 
 /** A mutation of the admin screen that refreshes every list the change may touch. */
 export function useAdminMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {

@@ -75,10 +75,10 @@ describe('StandingsPage', () => {
     const { container } = renderWithProviders(<StandingsPage />, { route: '/posiciones' });
     expect(await screen.findByRole('row', { name: /Ana/ })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader');
-    expect(headers.slice(0, 3).map((h) => h.textContent)).toEqual(['#', 'Nombre de usuario', 'Puntaje']);
-    expect(headers[3]).toHaveAccessibleName('Movimiento desde la fecha anterior');
+    expect(headers.slice(0, 4).map((h) => h.textContent)).toEqual(['#', 'Nombre de usuario', 'Bonus', 'Puntaje']);
+    expect(headers[4]).toHaveAccessibleName('Movimiento desde la fecha anterior');
 
-    const movement = (row: HTMLElement) => within(row).getAllByRole('cell')[3]!;
+    const movement = (row: HTMLElement) => within(row).getAllByRole('cell')[4]!;
     const [anaRow, betoRow, carlaRow, daniRow] = bodyRows();
     expect(within(movement(anaRow!)).getByRole('img', { name: 'Subió 2 puestos' })).toHaveTextContent('▲ 2');
     expect(within(movement(betoRow!)).getByRole('img', { name: 'Bajó 1 puesto' })).toHaveTextContent('▼ 1');

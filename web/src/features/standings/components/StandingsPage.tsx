@@ -105,7 +105,7 @@ export function StandingsPage() {
       <QueryView query={posiciones} loadingText="Cargando la tabla…">
         {(data) => (
           <>
-            <StandingsTable posiciones={data.posiciones} jugadorId={jugador?.id ?? null} />
+            <StandingsTable posiciones={data.posiciones} jugadorId={jugador?.id ?? null} conBonus={fecha === undefined} />
             <Pagination
               label="Páginas de la tabla"
               pagina={data.pagina}

@@ -5,16 +5,23 @@ import { renderWithProviders } from '../../../test/render';
 import { StandingsBlock } from './StandingsBlock';
 import { StandingsTable } from './StandingsTable';
 
-const posiciones = [fila(1, 10, 'Ana', 17), fila(1, 11, 'Beto', 17), fila(3, 12, 'Carla', 5)];
+const posiciones = [fila(1, 10, 'Ana', 17, null, 5), fila(1, 11, 'Beto', 17), fila(3, 12, 'Carla', 5)];
 
 describe('StandingsTable', () => {
-  it("has the specification's columns and fills the rank from `posicion`", () => {
+  it("has the specification's columns and the bonus questions' part of the total, and fills the rank from `posicion`", () => {
     render(<StandingsTable posiciones={posiciones} jugadorId={null} />);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['#', 'Nombre de usuario', 'Puntaje']);
+    expect(headers).toEqual(['#', 'Nombre de usuario', 'Bonus', 'Puntaje']);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['1', '1', '3']);
-    expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', 'Carla', '5']);
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Ana', '5', '17']);
+    expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', 'Carla', '0', '5']);
+  });
+
+  it('leaves the Bonus column out of a matchday\'s table, and names the table as asked', () => {
+    render(<StandingsTable posiciones={posiciones} jugadorId={null} conBonus={false} caption="Tabla del grupo" />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Nombre de usuario', 'Puntaje']);
+    expect(screen.getByRole('table', { name: 'Tabla del grupo' })).toBeInTheDocument();
   });
 
   it('has a caption, so a screen reader names the table', () => {

@@ -3,17 +3,23 @@ import type { Posicion } from '../api/getPosiciones';
 import { movimiento } from './movement';
 
 interface Props {
+  /** The main table's rows, or a league's (the same shape, ranked within the league). */
   posiciones: Posicion[];
   /** The signed-in player's id, whose row is highlighted; null when signed out. */
   jugadorId: number | null;
+  /** The "Bonus" column (the bonus questions' points, part of the total); not in a matchday's table. */
+  conBonus?: boolean;
+  /** The caption screen readers name the table by. */
+  caption?: string;
 }
 
 /**
- * The specification's dark striped table: '#', 'Nombre de usuario', 'Puntaje'; the rank is filled.
+ * The specification's dark striped table: '#', 'Nombre de usuario', 'Bonus', 'Puntaje'; the rank
+ * is filled. 'Bonus' is the part of 'Puntaje' won with the bonus questions.
  * When the table knows where players stood at the end of the previous matchday, a last column
  * shows their movement (▲ ▼ =); a matchday's own table, or the first matchday, has none.
  */
-export function StandingsTable({ posiciones, jugadorId }: Props) {
+export function StandingsTable({ posiciones, jugadorId, conBonus = true, caption = 'Tabla de posiciones' }: Props) {
   if (posiciones.length === 0) {
     return <p className="empty">Todavía no hay jugadores en la tabla.</p>;
   }
@@ -22,13 +28,18 @@ export function StandingsTable({ posiciones, jugadorId }: Props) {
     <div className="table-scroll">
       <table className="standings-table">
         {/* Named for screen readers' table lists; the heading above already says it on screen. */}
-        <caption className="visually-hidden">Tabla de posiciones</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col" className="standings-table__rank">
               #
             </th>
             <th scope="col">Nombre de usuario</th>
+            {conBonus && (
+              <th scope="col" className="standings-table__bonus">
+                Bonus
+              </th>
+            )}
             <th scope="col" className="standings-table__points">
               Puntaje
             </th>
@@ -56,6 +67,7 @@ export function StandingsTable({ posiciones, jugadorId }: Props) {
                   {p.nombre}
                   {own && <span className="badge">Vos</span>}
                 </td>
+                {conBonus && <td className="standings-table__bonus">{p.bonus}</td>}
                 <td className="standings-table__points">{p.puntaje}</td>
                 {conMovimiento && (
                   <td className="standings-table__move">

@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { QueryView } from '../../../shared/components/QueryView';
+import { useTorneos } from '../../tournaments';
+import { usePreguntasAdmin } from '../api/preguntas';
+import { QuestionForm } from './QuestionForm';
+import { RightAnswerForm } from './RightAnswerForm';
+
+/** The organiser's "Preguntas": a tournament's bonus questions, new ones, and their right answers. */
+export function QuestionsAdmin() {
+  const id = useId();
+  const torneos = useTorneos();
+  const [elegido, setElegido] = useState<number | undefined>(undefined);
+  const lista = torneos.data ?? [];
+  const torneo = elegido ?? lista.find((t) => t.actual)?.id ?? lista[0]?.id;
+  return (
+    <section className="card admin-section" aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`}>Preguntas</h2>
+      {lista.length > 1 && (
+        <div className="field admin-list-filter">
+          <label htmlFor={`${id}-torneo`}>Preguntas del torneo</label>
+          <select id={`${id}-torneo`} value={torneo} onChange={(e) => setElegido(Number(e.target.value))}>
+            {lista.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.actual ? `${t.nombre} (actual)` : t.nombre}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {torneo === undefined ? (
+        torneos.isPending ? null : <p className="empty">Todavía no hay torneos.</p>
+      ) : (
+        <TournamentQuestions key={torneo} torneo={torneo} />
+      )}
+    </section>
+  );
+}
+
+function TournamentQuestions({ torneo }: { torneo: number }) {
+  const preguntas = usePreguntasAdmin(torneo);
+  return (
+    <>
+      <QueryView query={preguntas} loadingText="Cargando las preguntas…">
+        {(lista) =>
+          lista.length === 0 ? (
+            <p className="empty">Este torneo todavía no tiene preguntas.</p>
+          ) : (
+            <ul className="admin-question-list">
+              {lista.map((p) => (
+                <RightAnswerForm key={p.id} pregunta={p} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      <QuestionForm torneo={torneo} />
+    </>
+  );
+}
