@@ -65,6 +65,11 @@ check /api/torneos/actual fixtures
 check '/api/auditoria?pagina=2' fixtures
 check '/api/apuestas?partido=1' predictions
 check '/api/apuestas/resumen?partido=1' predictions
+check '/api/preguntas?torneo=1' predictions
+check /api/preguntas/4/respuesta predictions
+check /api/preguntas/4/respuestas predictions
+check /api/preguntasX web
+check /api/torneos/1/preguntas/4/respuesta fixtures
 check /api/partidos/7 fixtures
 check '/api/puntos?partido=1' scoring
 check /api/puntosX web
@@ -74,6 +79,10 @@ check /api/resultados scoring
 check /api/eventos scoring
 check '/api/eventos?ultimo=3' scoring
 check /api/eventosX web
+check /api/grupos scoring
+check /api/grupos/12/posiciones scoring
+check /api/grupos/invitacion/abc scoring
+check /api/gruposX web
 check /api/posicionesX web
 check /api/partidosX web
 check /api/torneosX web

@@ -260,6 +260,12 @@ func TestServiceEnvironment(t *testing.T) {
 				if _, ok := envValue(c, "SESSION_KEY"); !ok {
 					t.Errorf("%s: no SESSION_KEY", name)
 				}
+				// The leagues' maximums reach scoring, which enforces them (values.yaml scoring.grupos).
+				for env, want := range map[string]string{"GRUPOS_MAX_POR_JUGADOR": "50", "GRUPOS_MAX_MIEMBROS": "5000"} {
+					if v, ok := envValue(c, env); ok != (name == "scoring") || (ok && v.Value != want) {
+						t.Errorf("%s: %s set: %v, value %q; want it (%s) on scoring only", name, env, ok, v.Value, want)
+					}
+				}
 			}
 			players, _ := m.component(t, "players")
 			dev, _ := envValue(players.spec.Containers[0], "DEV_LOGIN")

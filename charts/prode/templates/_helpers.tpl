@@ -416,6 +416,10 @@ spec:
               value: {{ $v.knockout | quote }}
             - name: POLL_INTERVAL
               value: {{ $v.pollInterval | quote }}
+            - name: GRUPOS_MAX_POR_JUGADOR
+              value: {{ printf "%d" (int $v.grupos.maxPorJugador) | quote }}
+            - name: GRUPOS_MAX_MIEMBROS
+              value: {{ printf "%d" (int $v.grupos.maxMiembros) | quote }}
             {{- end }}
             {{- range $key, $value := $v.extraEnv }}
             - name: {{ $key }}
