@@ -32,8 +32,8 @@ case $mode in
     ports=$(stack_free_ports) || die "no free ports"
     read -ra STACK_ENV <<<"$ports"
     STACK_ENV+=(PRODE_STATE_DIR="$DIR/stack")
-    ARGS=(-players 2000 -sessions 2000 -streams 200 -rush-streams 50 -duration 2s -repeats 1 -scoring-repeats 2 -rescore-repeats 1
-          -web-runs 1 -profile 1s -command "dev/bench.sh smoke")
+    ARGS=(-players 2000 -sessions 2000 -streams 200 -rush-streams 50 -league-members 100 -duration 2s -repeats 1 -scoring-repeats 2
+          -rescore-repeats 1 -web-runs 1 -profile 1s -command "dev/bench.sh smoke")
     ;;
   rush)
     DIR=$ROOT/.soak/rush OUT=$ROOT/.soak/rush.md REF_PORT=22090
@@ -103,7 +103,7 @@ bench go run . "${ARGS[@]}" \
 if [ "$mode" = smoke ]; then
   # Every row of the summary filled, and no request failed.
   rows=$(grep -c '^| .* | \(reached\|\*\*missed\*\*\) |$' "$OUT" || true)
-  [ "$rows" -eq 9 ] || die "$OUT: $rows of 9 summary rows"
+  [ "$rows" -eq 11 ] || die "$OUT: $rows of 11 summary rows"
   ! grep -q 'Errors: [1-9]\|errors: [1-9]' "$OUT" || die "$OUT: some requests failed (see it)"
   log "smoke run ok: $OUT"
 else

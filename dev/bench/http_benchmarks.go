@@ -15,10 +15,17 @@ import (
 	"time"
 )
 
-// staticCopy fetches url and writes its body to dir/name, for the reference nginx to serve
-// the very same bytes.
-func staticCopy(url, dir, name string) (int, error) {
-	res, err := http.Get(url)
+// staticCopy fetches url (with the cookie, unless "") and writes its body to dir/name, for the
+// reference nginx to serve the very same bytes.
+func staticCopy(url, cookie, dir, name string) (int, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return 0, err
+	}
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, err
 	}
@@ -33,13 +40,14 @@ func staticCopy(url, dir, name string) (int, error) {
 	return len(body), os.WriteFile(filepath.Join(dir, name), body, 0o644)
 }
 
-// getBenchmark compares a GET through the service with nginx serving its body as a file.
-func (b *bench) getBenchmark(ctx context.Context, service, admin, serviceURL, file string) (comparison, error) {
-	size, err := staticCopy(serviceURL, b.cfg.StaticDir, file)
+// getBenchmark compares a GET through the service with nginx serving its body as a file. A
+// route behind a session is asked with cookie (else ""), and nginx is sent the same cookie.
+func (b *bench) getBenchmark(ctx context.Context, service, admin, serviceURL, cookie, file string) (comparison, error) {
+	size, err := staticCopy(serviceURL, cookie, b.cfg.StaticDir, file)
 	if err != nil {
 		return comparison{}, err
 	}
-	subject := wrkRun{URL: serviceURL, Connections: b.cfg.Connections, Duration: b.cfg.RunTime}
+	subject := wrkRun{URL: serviceURL, Connections: b.cfg.Connections, Duration: b.cfg.RunTime, Cookie: cookie}
 	reference := subject
 	reference.URL = b.cfg.ReferenceURL + "/" + file
 	c, err := compareHTTP(ctx, b.cfg.WorkDir, subject, reference, b.cfg.Repeats)

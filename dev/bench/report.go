@@ -37,6 +37,14 @@ type report struct {
 	Rush rushFigures
 	Live streamFigures
 
+	// Issue 16: a league's table under load, and a bonus question's right answer to the standings.
+	League        comparison
+	LeagueMembers int
+	LeagueURL     string
+	Bonus         durationFigures
+	BonusTx       scoringTx
+	BonusAnswers  int64
+
 	Web    webFigures
 	Memory *memorySampler
 }
@@ -66,6 +74,7 @@ func (r report) Markdown() string {
 	standingsRatio := ratio(r.Standings.Subject.RPS, r.Standings.Reference.RPS)
 	unplayedRatio := ratio(r.Unplayed.Subject.RPS, r.Unplayed.Reference.RPS)
 	saveRatio := ratio(r.Save.Subject.RPS, r.Save.Reference.RPS)
+	leagueRatio := ratio(r.League.Subject.RPS, r.League.Reference.RPS)
 
 	w("# Benchmarks (issue 5)")
 	w("")
@@ -147,6 +156,7 @@ func (r report) Markdown() string {
 	w("  each one went over nearly every page of predictions.apuestas, because a match's predictions")
 	w("  are spread over the whole table (they arrive player by player). Scoring now takes up to 64")
 	w("  matches per transaction, one pass for a whole tournament (scoring.DefaultMatchesPerTransaction).")
+	w("%s", leagueBullets)
 	w("")
 	w("## Machine")
 	w("")
@@ -165,6 +175,9 @@ func (r report) Markdown() string {
 	w("Beside the current tournament, a finished past one (%q: the same 64 matches four years back,", pastTournament)
 	w("every player's predictions, %d of them, scored through the outbox in %s), so that every", r.PastPredictions, ms(r.LoadPast))
 	w("figure is taken with two tournaments loaded; the standings and results read are the current one's.")
+	w("A league of %d of the players (the first by e-mail: its owner created it through the API, the", r.LeagueMembers)
+	w("others were added in one INSERT as if they had joined) and, after the full rescore, a bonus question")
+	w("of the current tournament that every registered player answered (%d answers, loaded in one INSERT).", r.BonusAnswers)
 	w("")
 	w("## Summary")
 	w("")
@@ -172,12 +185,16 @@ func (r report) Markdown() string {
 	w("|---|---|---|---|---|---|")
 	w("| GET /api/posiciones, page 1 of 100 rows (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ 0.45 | %s |",
 		r.Standings.BodyBytes, r.Standings.Subject.RPS, r.Standings.Subject.P99MS, r.Standings.Reference.RPS, r.Standings.Reference.P99MS, standingsRatio, reached(standingsRatio >= 0.45))
+	w("| GET /api/grupos/{id}/posiciones as a member, page 1 of a %d-member league (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ %.2f | %s |",
+		r.LeagueMembers, r.League.BodyBytes, r.League.Subject.RPS, r.League.Subject.P99MS, r.League.Reference.RPS, r.League.Reference.P99MS, leagueRatio, readGoal, reached(readGoalMet(r.League)))
 	w("| GET /api/partidos-sin-jugar (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ 0.45 | %s |",
 		r.Unplayed.BodyBytes, r.Unplayed.Subject.RPS, r.Unplayed.Subject.P99MS, r.Unplayed.Reference.RPS, r.Unplayed.Reference.P99MS, unplayedRatio, reached(unplayedRatio >= 0.45))
 	w("| POST a prediction with a valid session | %.0f req/s, p99 %.2f ms | pgbench, the same guarded upsert, %d connections: %.0f tx/s, mean %.2f ms | %.2f | ≥ 0.6 | %s |",
 		r.Save.Subject.RPS, r.Save.Subject.P99MS, c.Connections, r.Save.Reference.RPS, r.Save.Reference.MeanMS, saveRatio, reached(saveRatio >= 0.6))
 	w("| a result entered → the standings visible in the API (%d predictions for the match) | %s | the bare set-based SQL scoring that match: %s | %.2fx | ≤ 1.5x | %s |",
 		r.ScoredPredictions, ms(medianDuration(r.Result.Subject)), ms(medianDuration(r.Result.Reference)), r.Result.Ratio(), reached(r.Result.Ratio() <= 1.5))
+	w("| a bonus question's right answer entered → its points in the standings in the API (%d answers) | %s | the bare set-based SQL of that right answer: %s | %.2fx | ≤ %.1fx | %s |",
+		r.BonusAnswers, ms(medianDuration(r.Bonus.Subject)), ms(medianDuration(r.Bonus.Reference)), r.Bonus.Ratio(), scoringGoal, reached(scoringGoalMet(r.Bonus)))
 	w("| a full rescore of all 64 matches (%d predictions) | %s | the bare SQL over every prediction: %s | %.2fx | ≤ 1.5x | %s |",
 		r.RescoredPredictions, ms(medianDuration(r.Rescore.Subject)), ms(medianDuration(r.Rescore.Reference)), r.Rescore.Ratio(), reached(r.Rescore.Ratio() <= 1.5))
 	idleMax := 0.0
@@ -197,6 +214,11 @@ func (r report) Markdown() string {
 
 	r.httpSection(w, "GET /api/posiciones", r.Standings, c.ScoringAdmin, c.ScoringBase+"/api/posiciones", "posiciones.json",
 		"The standings are served from Redis: one GET of the version key, one of the page at that version, then the cached bytes as they are.")
+	r.httpSection(w, "GET /api/grupos/{id}/posiciones", r.League, c.ScoringAdmin, r.LeagueURL, leagueFile, fmt.Sprintf(
+		"Page 1 of the table of a league of %d players, asked by one of its members: every request carries the member's session cookie "+
+			"(nginx is sent the same one). Each request checks in PostgreSQL that the session is open and that the player is a member, "+
+			"with the league's version and the tournament's snapshot (store.GruposStore.Access), then answers the page from Redis, "+
+			"cached under both (grupos.Cache); the members are looked up in the snapshot only when Redis does not hold the page.", r.LeagueMembers))
 	r.httpSection(w, "GET /api/partidos-sin-jugar", r.Unplayed, c.FixturesAdmin, c.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json",
 		"Every request reads the unplayed matches from PostgreSQL (one query over 64 rows with the cut-off by the database clock) and encodes them.")
 
@@ -251,6 +273,8 @@ func (r report) Markdown() string {
 	w("- bare SQL, each run: %s", durations(r.Rescore.Reference))
 	w("- scoring's own transactions since the last restart (the rescore): %.0f, mean %s", r.RescoreTx.Count, ms(r.RescoreTx.Mean()))
 	w("")
+
+	r.writeBonus(w)
 
 	r.writeRush(w)
 	if r.Live.Streams > 0 {

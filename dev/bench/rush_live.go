@@ -85,7 +85,8 @@ func (l *listeners) close() {
 	}
 }
 
-// standingsPage is what the sign-ups' check reads of GET /api/posiciones.
+// standingsPage is what the sign-ups' check and the bonus question's (bonus.go) read of GET
+// /api/posiciones.
 type standingsPage struct {
 	Version    int64          `json:"version"`
 	Total      int            `json:"total"`
@@ -93,7 +94,8 @@ type standingsPage struct {
 }
 
 type standingsRow struct {
-	ID int64 `json:"id"`
+	ID    int64 `json:"id"`
+	Bonus int64 `json:"bonus"`
 }
 
 // signUps registers a newcomer every interval until d is over, as the players service does

@@ -47,13 +47,13 @@ const (
 	      FROM scoring.puntos pt JOIN fixtures.partidos p ON p.id = pt.partido_id WHERE pt.partido_id = @partido`
 	// rankTable ranks the current tournament's every player into a new snapshot, as the
 	// standings do after every change of the points (store.StandingsStore.Build, without the
-	// movement).
+	// movement), the bonus points' column included as Build writes it.
 	rankTable = `
-	INSERT INTO scoring.tabla_filas (tabla_id, fila, posicion, jugador_id, puntaje, exactos, aciertos)
+	INSERT INTO scoring.tabla_filas (tabla_id, fila, posicion, jugador_id, puntaje, exactos, aciertos, bonus)
 	SELECT (SELECT max(id) FROM scoring.tablas),
 	       row_number() OVER (ORDER BY coalesce(t.puntaje, 0) DESC, coalesce(t.exactos, 0) DESC, coalesce(t.aciertos, 0) DESC, j.id),
 	       rank() OVER (ORDER BY coalesce(t.puntaje, 0) DESC), j.id,
-	       coalesce(t.puntaje, 0), coalesce(t.exactos, 0), coalesce(t.aciertos, 0)
+	       coalesce(t.puntaje, 0), coalesce(t.exactos, 0), coalesce(t.aciertos, 0), coalesce(t.bonus, 0)
 	  FROM players.jugadores j
 	  LEFT JOIN scoring.totales_torneo t ON t.jugador_id = j.id
 	       AND t.torneo_id = (SELECT id FROM fixtures.torneos WHERE actual)`
@@ -284,20 +284,27 @@ func get(url string) ([]byte, error) {
 }
 
 func put(url, cookie, body string) error {
-	req, err := http.NewRequest(http.MethodPut, url, strings.NewReader(body))
+	_, err := send(http.MethodPut, url, cookie, body, http.StatusOK)
+	return err
+}
+
+// send makes a JSON request with the cookie and returns the answer, an error unless its
+// status is want.
+func send(method, url, cookie, body string, want int) ([]byte, error) {
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Cookie", cookie)
 	res, err := httpClient.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer res.Body.Close()
-	answer, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("PUT %s: %d %s", url, res.StatusCode, answer)
+	answer, err := io.ReadAll(res.Body)
+	if err == nil && res.StatusCode != want {
+		err = fmt.Errorf("%s %s: %d %s", method, url, res.StatusCode, answer)
 	}
-	return nil
+	return answer, err
 }

@@ -49,12 +49,25 @@ type wrkRun struct {
 	Connections int
 	Duration    time.Duration
 	RequestLua  string // defines request(); "" for a plain GET of URL
+	// Cookie is sent with every request ("": none). It is a fixed header, not a request()
+	// function, so that wrk keeps sending one request built once: a GET behind a session is then
+	// measured exactly as a public one, and its reference (nginx) is sent the same bytes.
+	Cookie string
+}
+
+// script is the Lua wrk runs: the cookie, the requests and the report line.
+func (w wrkRun) script() string {
+	var head string
+	if w.Cookie != "" {
+		head = fmt.Sprintf("wrk.headers[\"Cookie\"] = %q\n", w.Cookie)
+	}
+	return head + w.RequestLua + reportLua
 }
 
 // run executes wrk with one thread (the other core is the server's) and returns its report.
 func (w wrkRun) run(ctx context.Context, dir string) (wrkReport, error) {
 	script := filepath.Join(dir, fmt.Sprintf("wrk-%d.lua", time.Now().UnixNano()))
-	if err := os.WriteFile(script, []byte(w.RequestLua+reportLua), 0o600); err != nil {
+	if err := os.WriteFile(script, []byte(w.script()), 0o600); err != nil {
 		return wrkReport{}, err
 	}
 	defer os.Remove(script)

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseWrkReadsTheReportLine(t *testing.T) {
 	out := []byte("Running 1s test @ http://x/\n  1 threads and 2 connections\n" +
@@ -31,5 +34,17 @@ func TestSummariseTakesMediansAndAddsErrors(t *testing.T) {
 func TestMedianOfEvenCount(t *testing.T) {
 	if m := median([]float64{4, 1, 3, 2}); m != 2.5 {
 		t.Fatalf("median %v", m)
+	}
+}
+
+// A cookie is a fixed header: wrk then builds the request once, as for a public GET, and no
+// request() function slows it down for the service or for nginx.
+func TestCookieIsAFixedHeader(t *testing.T) {
+	s := wrkRun{Cookie: "prode_session=abc.def"}.script()
+	if !strings.HasPrefix(s, `wrk.headers["Cookie"] = "prode_session=abc.def"`+"\n") || strings.Contains(s, "request =") {
+		t.Fatalf("script:\n%s", s)
+	}
+	if strings.Contains(wrkRun{}.script(), "Cookie") {
+		t.Fatal("a run without a cookie sends one")
 	}
 }
