@@ -3,7 +3,10 @@
 #   1. gofmt -l over every Go file of the repository prints nothing;
 #   2. golangci-lint $GOLANGCI_LINT_VERSION, with the repository's .golangci.yml (vet,
 #      staticcheck, errcheck, ineffassign, unused, and the import rules between modules), finds
-#      nothing in any module of go.work.
+#      nothing in any module of go.work;
+#   3. every module of go.work is tidy on its own (GOWORK=off go mod tidy -diff): the images
+#      build each module without go.work, so a go.sum that lacks what a platform package newly
+#      imports breaks only the cluster step, an hour later, unless this catches it here.
 # golangci-lint is built once into .test/tools/golangci-lint-<version>/ (about 3 minutes cold);
 # bumping the version builds the new one. gofmt runs first: it takes a second.
 # shellcheck source=dev/lib.sh
@@ -36,9 +39,15 @@ if [ -n "$unformatted" ]; then
   exit 1
 fi
 
-ensure_golangci_lint
 modules=$(workspace_modules)
 [ -n "$modules" ] || die "no modules in go.work"
+untidy=()
+for m in $modules; do
+  (cd "$m" && GOWORK=off go mod tidy -diff >&2) || untidy+=("$m")
+done
+[ ${#untidy[@]} -eq 0 ] || die "not tidy on their own (run GOWORK=off go mod tidy in each): ${untidy[*]}"
+
+ensure_golangci_lint
 failed=()
 for m in $modules; do
   log "golangci-lint $m"
