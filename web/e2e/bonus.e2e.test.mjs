@@ -11,12 +11,12 @@
 // screens are checked at 1280x800 and 390x844 (overflow, clipped text, axe).
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
+import { apiAs, callAs, openMatchIn } from './lib/api.mjs';
 import { BASE_URL, peopleForSuite } from './lib/browser.mjs';
 import { checkScreen } from './lib/checks.mjs';
 import { signInThroughPopup } from './lib/signIn.mjs';
 import { stepsInOrder } from './lib/steps.mjs';
 
-const ORIGIN = new URL(BASE_URL).origin;
 const ADMIN = { email: 'admin@prode.test', nombre: 'Organizador Demo', demo: true };
 const stamp = Date.now().toString(36);
 const PLAYER = { email: `preguntas-${stamp}@prode.test`, nombre: `Preguntas ${stamp}` };
@@ -32,31 +32,10 @@ describe('Bonus questions: answers before and after the lock, right answers into
   const step = stepsInOrder();
   const state = {}; // torneo, campeon, goleador (questions), cierre (the short lock, ms)
 
-  async function as(person, method, path, data) {
-    const res = await person.context.request.fetch(new URL(path.replace(/^\//, ''), BASE_URL).href, {
-      method,
-      data,
-      headers: { Origin: ORIGIN },
-    });
-    const text = await res.text();
-    let body = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // No body (204).
-    }
-    return { status: res.status(), body, text };
-  }
-  async function ok(person, method, path, data) {
-    const res = await as(person, method, path, data);
-    assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${res.text}`);
-    return res.body;
-  }
-
   /** The player's row in the tournament's table (all pages). */
   async function myRow() {
     for (let pagina = 1; ; pagina++) {
-      const page = await ok(player, 'GET', `/api/posiciones?torneo=${state.torneo}&pagina=${pagina}&por_pagina=100`);
+      const page = await apiAs(player, 'GET', `/api/posiciones?torneo=${state.torneo}&pagina=${pagina}&por_pagina=100`);
       const row = page.posiciones.find((r) => r.id === state.jugador);
       if (row || page.posiciones.length === 0) return row;
     }
@@ -78,14 +57,7 @@ describe('Bonus questions: answers before and after the lock, right answers into
   step('the organiser makes a tournament and asks two questions in the admin page', async () => {
     await admin.page.goto(BASE_URL);
     await signInThroughPopup(admin, ADMIN);
-    const equipos = await ok(admin, 'GET', '/api/partidos/equipos');
-    const partido = await ok(admin, 'POST', '/api/partidos', {
-      torneo: TORNEO,
-      nombre_categoria: 'Grupo de prueba',
-      codigo_local: equipos[0].codigo,
-      codigo_visitante: equipos[1].codigo,
-      inicio: new Date(Date.now() + 4 * 24 * 3600_000).toISOString(),
-    });
+    const partido = await openMatchIn(admin, TORNEO);
     state.torneo = partido.torneo_id;
 
     const { page } = admin;
@@ -102,7 +74,7 @@ describe('Bonus questions: answers before and after the lock, right answers into
 
     // The second one locks in half a minute: created with its lock through the API, to the second.
     state.cierre = Math.ceil((Date.now() + SHORT_LOCK_MS) / 1000) * 1000;
-    await ok(admin, 'POST', `/api/torneos/${state.torneo}/preguntas`, {
+    await apiAs(admin, 'POST', `/api/torneos/${state.torneo}/preguntas`, {
       texto: GOLEADOR,
       puntos: PUNTOS,
       cierre: new Date(state.cierre).toISOString(),
@@ -114,7 +86,7 @@ describe('Bonus questions: answers before and after the lock, right answers into
       await page.getByRole('heading', { name: GOLEADOR }).waitFor();
     });
     await checkScreen(page, 'admin-preguntas');
-    const preguntas = await ok(admin, 'GET', `/api/torneos/${state.torneo}/preguntas`);
+    const preguntas = await apiAs(admin, 'GET', `/api/torneos/${state.torneo}/preguntas`);
     state.campeon = preguntas.find((p) => p.texto === CAMPEON);
     state.goleador = preguntas.find((p) => p.texto === GOLEADOR);
     assert.ok(state.campeon && state.goleador, 'both questions are listed');
@@ -125,7 +97,7 @@ describe('Bonus questions: answers before and after the lock, right answers into
     const { page } = player;
     await page.goto(BASE_URL);
     await signInThroughPopup(player, PLAYER);
-    state.jugador = (await ok(player, 'GET', '/api/sesion')).id;
+    state.jugador = (await apiAs(player, 'GET', '/api/sesion')).id;
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Preguntas' }).click();
     await page.getByRole('heading', { level: 1, name: 'Preguntas' }).waitFor();
     await page.getByRole('combobox', { name: 'Torneo' }).selectOption(String(state.torneo));
@@ -140,14 +112,14 @@ describe('Bonus questions: answers before and after the lock, right answers into
     }
     assert.ok(Date.now() < state.cierre, 'the answers were saved before the short lock (the test ran too slowly)');
     await checkScreen(page, 'preguntas-abiertas');
-    const lista = await ok(player, 'GET', `/api/preguntas?torneo=${state.torneo}`);
+    const lista = await apiAs(player, 'GET', `/api/preguntas?torneo=${state.torneo}`);
     const mia = (texto) => {
       const p = lista.find((q) => q.texto === texto);
       return p.opciones.find((o) => o.id === p.mi_respuesta)?.texto;
     };
     assert.deepEqual([mia(CAMPEON), mia(GOLEADOR)], ['Argentina', 'Francia']);
     // Nobody, the organiser included, reads the answers before the lock.
-    const oculto = await as(admin, 'GET', `/api/preguntas/${state.campeon.id}/respuestas`);
+    const oculto = await callAs(admin, 'GET', `/api/preguntas/${state.campeon.id}/respuestas`);
     assert.deepEqual([oculto.status, oculto.body?.error], [409, 'respuestas_ocultas']);
   });
 
@@ -161,11 +133,11 @@ describe('Bonus questions: answers before and after the lock, right answers into
     await card.getByRole('button', { name: 'Guardar respuesta' }).click();
     await card.getByRole('alert').filter({ hasText: CERRADA }).waitFor();
     await card.getByText('Tu respuesta: Francia.').waitFor();
-    const res = await as(player, 'PUT', `/api/preguntas/${state.goleador.id}/respuesta`, {
+    const res = await callAs(player, 'PUT', `/api/preguntas/${state.goleador.id}/respuesta`, {
       opcion: state.goleador.opciones.find((o) => o.texto === 'Brasil').id,
     });
     assert.deepEqual([res.status, res.body?.error, res.body?.mensaje], [409, 'pregunta_cerrada', CERRADA]);
-    const lista = await ok(player, 'GET', `/api/preguntas?torneo=${state.torneo}`);
+    const lista = await apiAs(player, 'GET', `/api/preguntas?torneo=${state.torneo}`);
     const goleador = lista.find((q) => q.id === state.goleador.id);
     assert.equal(goleador.cerrada, true);
     assert.equal(goleador.opciones.find((o) => o.id === goleador.mi_respuesta)?.texto, 'Francia');

@@ -12,12 +12,12 @@
 // league. Every new screen is checked at 1280x800 and 390x844 (overflow, clipped text, axe).
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
+import { apiAs, callAs, openMatchIn } from './lib/api.mjs';
 import { BASE_URL, peopleForSuite } from './lib/browser.mjs';
 import { checkScreen, settle } from './lib/checks.mjs';
 import { signInThroughPopup } from './lib/signIn.mjs';
 import { stepsInOrder } from './lib/steps.mjs';
 
-const ORIGIN = new URL(BASE_URL).origin;
 const ADMIN = { email: 'admin@prode.test', nombre: 'Organizador Demo', demo: true };
 const stamp = Date.now().toString(36);
 const ANA = { email: `grupos-ana-${stamp}@prode.test`, nombre: `Ana Grupos ${stamp}` };
@@ -32,34 +32,12 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
   const step = stepsInOrder();
   const state = {}; // torneo, partido, grupo (id), link
 
-  /** A call with the person's session cookie (a same-origin write, as the app's). */
-  async function as(person, method, path, data) {
-    const res = await person.context.request.fetch(new URL(path.replace(/^\//, ''), BASE_URL).href, {
-      method,
-      data,
-      headers: { Origin: ORIGIN },
-    });
-    const text = await res.text();
-    let body = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // No body (204).
-    }
-    return { status: res.status(), body, text };
-  }
-  async function ok(person, method, path, data) {
-    const res = await as(person, method, path, data);
-    assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${res.text}`);
-    return res.body;
-  }
-
   /** Every row of a table (the main one of a tournament, or a league's), all pages. */
   async function allRows(person, path) {
     const rows = [];
     for (let pagina = 1; ; pagina++) {
       const sep = path.includes('?') ? '&' : '?';
-      const page = await ok(person, 'GET', `${path}${sep}pagina=${pagina}&por_pagina=100`);
+      const page = await apiAs(person, 'GET', `${path}${sep}pagina=${pagina}&por_pagina=100`);
       rows.push(...page.posiciones);
       if (rows.length >= page.total || page.posiciones.length === 0) return { total: page.total, rows };
     }
@@ -68,14 +46,7 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
   step('the organiser makes a tournament of its own with an open match', async () => {
     await admin.page.goto(BASE_URL);
     await signInThroughPopup(admin, ADMIN);
-    const equipos = await ok(admin, 'GET', '/api/partidos/equipos');
-    const partido = await ok(admin, 'POST', '/api/partidos', {
-      torneo: TORNEO,
-      nombre_categoria: 'Grupo de prueba',
-      codigo_local: equipos[0].codigo,
-      codigo_visitante: equipos[1].codigo,
-      inicio: new Date(Date.now() + 4 * 24 * 3600_000).toISOString(),
-    });
+    const partido = await openMatchIn(admin, TORNEO);
     assert.equal(partido.apostable, true);
     state.torneo = partido.torneo_id;
     state.partido = partido;
@@ -97,10 +68,10 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     state.grupo = Number(/\/grupos\/(\d+)/.exec(page.url())[1]);
     state.link = await page.getByLabel('Enlace de invitación').inputValue();
     assert.match(state.link, /\/unirse\/[A-Za-z0-9_-]{22}$/, 'an unguessable code: 16 random bytes, base64url');
-    const grupo = await ok(ana, 'GET', `/api/grupos/${state.grupo}`);
+    const grupo = await apiAs(ana, 'GET', `/api/grupos/${state.grupo}`);
     assert.deepEqual([grupo.torneo, grupo.miembros, grupo.es_dueno], [state.torneo, 1, true]);
     // She predicts the match: 2-1.
-    await ok(ana, 'POST', `/api/jugadores/${encodeURIComponent(ANA.email)}/apuestas`, { partido: state.partido.id, goles_local: 2, goles_visitante: 1 });
+    await apiAs(ana, 'POST', `/api/jugadores/${encodeURIComponent(ANA.email)}/apuestas`, { partido: state.partido.id, goles_local: 2, goles_visitante: 1 });
   });
 
   step('Beto opens the link signed out, signs in through the popup on that page, and joins with one click', async () => {
@@ -121,17 +92,17 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     assert.equal(await page.getByRole('button', { name: 'Salir del grupo' }).count(), 1);
     assert.equal(await page.getByLabel('Enlace de invitación').count(), 0, 'only the owner sees the link');
     // Joining again is no error and no second membership.
-    const again = await ok(beto, 'POST', '/api/grupos/unirse', { codigo: state.link.split('/').pop() });
+    const again = await apiAs(beto, 'POST', '/api/grupos/unirse', { codigo: state.link.split('/').pop() });
     assert.equal(again.id, state.grupo);
-    assert.equal((await ok(beto, 'GET', `/api/grupos/${state.grupo}`)).miembros, 2);
-    await ok(beto, 'POST', `/api/jugadores/${encodeURIComponent(BETO.email)}/apuestas`, { partido: state.partido.id, goles_local: 0, goles_visitante: 0 });
+    assert.equal((await apiAs(beto, 'GET', `/api/grupos/${state.grupo}`)).miembros, 2);
+    await apiAs(beto, 'POST', `/api/jugadores/${encodeURIComponent(BETO.email)}/apuestas`, { partido: state.partido.id, goles_local: 0, goles_visitante: 0 });
   });
 
   step("after the result, the league's table has the main table's points for its members, ranked within the league", async () => {
     // The organiser predicts too, outside the league: the main table has a row the league's has not.
-    await ok(admin, 'POST', `/api/jugadores/${encodeURIComponent(ADMIN.email)}/apuestas`, { partido: state.partido.id, goles_local: 3, goles_visitante: 0 });
+    await apiAs(admin, 'POST', `/api/jugadores/${encodeURIComponent(ADMIN.email)}/apuestas`, { partido: state.partido.id, goles_local: 3, goles_visitante: 0 });
     // 2-1: Ana's exact prediction (10), Beto's 0-0 scores nothing, the organiser's 3-0 the winner (5).
-    await ok(admin, 'PUT', `/api/partidos/${state.partido.id}/resultado`, { goles_local: 2, goles_visitante: 1 });
+    await apiAs(admin, 'PUT', `/api/partidos/${state.partido.id}/resultado`, { goles_local: 2, goles_visitante: 1 });
     const { page } = ana;
     await page.goto(new URL(`grupos/${state.grupo}`, BASE_URL).href);
     const anaRow = page.locator('table.standings-table tbody tr', { hasText: ANA.nombre });
@@ -167,7 +138,7 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     await page.goto(new URL(`grupos/${state.grupo}`, BASE_URL).href);
     await page.getByRole('alert').filter({ hasText: NO_MIEMBRO }).waitFor();
     assert.equal(await page.locator('table.standings-table').count(), 0);
-    const res = await as(admin, 'GET', `/api/grupos/${state.grupo}/posiciones`);
+    const res = await callAs(admin, 'GET', `/api/grupos/${state.grupo}/posiciones`);
     assert.deepEqual([res.status, res.body?.error], [403, 'no_es_miembro']);
     await checkScreen(page, 'grupo-ajeno');
   });
@@ -188,7 +159,7 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     await page.getByRole('button', { name: 'Salir del grupo' }).click();
     await page.getByRole('button', { name: 'Sí, salir' }).click();
     await page.getByRole('heading', { level: 1, name: 'Mis grupos' }).waitFor();
-    const res = await as(beto, 'GET', `/api/grupos/${state.grupo}`);
+    const res = await callAs(beto, 'GET', `/api/grupos/${state.grupo}`);
     assert.deepEqual([res.status, res.body?.error], [403, 'no_es_miembro']);
     const league = await allRows(ana, `/api/grupos/${state.grupo}/posiciones`);
     assert.deepEqual(league.rows.map((r) => r.nombre), [ANA.nombre]);
@@ -208,7 +179,7 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     await beto.page.getByRole('alert').filter({ hasText: INVALIDA }).waitFor();
     assert.equal(await beto.page.getByRole('button', { name: /^Unirme/ }).count(), 0);
     await checkScreen(beto.page, 'unirse-invalido');
-    const old = await as(beto, 'POST', '/api/grupos/unirse', { codigo: state.link.split('/').pop() });
+    const old = await callAs(beto, 'POST', '/api/grupos/unirse', { codigo: state.link.split('/').pop() });
     assert.deepEqual([old.status, old.body?.error, old.body?.mensaje], [404, 'invitacion_invalida', INVALIDA]);
 
     await beto.page.goto(nuevo);
@@ -223,17 +194,17 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     await page.getByRole('button', { name: `Quitar a ${BETO.nombre}` }).click();
     await page.getByRole('button', { name: 'Sí, quitar' }).click();
     await page.getByText(`${BETO.nombre} ya no está en el grupo.`).waitFor();
-    const res = await as(beto, 'GET', `/api/grupos/${state.grupo}/posiciones`);
+    const res = await callAs(beto, 'GET', `/api/grupos/${state.grupo}/posiciones`);
     assert.deepEqual([res.status, res.body?.error], [403, 'no_es_miembro']);
 
     await page.getByRole('button', { name: 'Revocar enlace' }).click();
     await page.getByText('El enlace está revocado', { exact: false }).waitFor();
     await beto.page.goto(state.link);
     await beto.page.getByRole('alert').filter({ hasText: INVALIDA }).waitFor();
-    const revoked = await as(beto, 'POST', '/api/grupos/unirse', { codigo: state.link.split('/').pop() });
+    const revoked = await callAs(beto, 'POST', '/api/grupos/unirse', { codigo: state.link.split('/').pop() });
     assert.deepEqual([revoked.status, revoked.body?.error], [404, 'invitacion_invalida']);
     // The owner cannot leave: she may delete it.
-    const leave = await as(ana, 'DELETE', `/api/grupos/${state.grupo}/miembros/${(await ok(ana, 'GET', '/api/sesion')).id}`);
+    const leave = await callAs(ana, 'DELETE', `/api/grupos/${state.grupo}/miembros/${(await apiAs(ana, 'GET', '/api/sesion')).id}`);
     assert.deepEqual([leave.status, leave.body?.error], [409, 'dueno_no_puede_salir']);
   });
 
@@ -247,7 +218,7 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     await page.getByRole('button', { name: 'Sí, borrar el grupo' }).click();
     await page.getByRole('heading', { level: 1, name: 'Mis grupos' }).waitFor();
     await settle(page);
-    const res = await as(ana, 'GET', `/api/grupos/${state.grupo}`);
+    const res = await callAs(ana, 'GET', `/api/grupos/${state.grupo}`);
     assert.deepEqual([res.status, res.body?.error], [404, 'grupo_no_encontrado']);
   });
 

@@ -106,7 +106,7 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 		limites = grupos.DefaultLimites
 	}
 	scoringhttp.GruposRoutes(server.Engine, d.Sessions, &scoringhttp.GruposHandlers{
-		Service: grupos.New(store.NewGruposStore(d.Pool), grupos.NewCache(d.Redis, d.RedisPrefix), a.Standings, limites,
+		Service: grupos.New(store.NewGruposStore(d.Pool), a.Cache, a.Standings, limites,
 			&m.Grupos, d.Log),
 		Tournaments: a.Standings,
 		WriteLimit:  d.WriteLimit,

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 
 	"prode/scoring/internal/metrics"
+	"prode/scoring/internal/standings"
 	"prode/scoring/internal/store"
 )
 
@@ -39,7 +40,7 @@ const codeAttempts = 3
 // Service is the leagues' logic over the store.
 type Service struct {
 	store       *store.GruposStore
-	cache       *Cache
+	cache       *standings.Cache
 	tournaments Tournaments
 	limites     store.Limites
 	metrics     *metrics.Grupos
@@ -47,7 +48,7 @@ type Service struct {
 }
 
 // New builds the service.
-func New(st *store.GruposStore, cache *Cache, tournaments Tournaments, limites store.Limites, m *metrics.Grupos,
+func New(st *store.GruposStore, cache *standings.Cache, tournaments Tournaments, limites store.Limites, m *metrics.Grupos,
 	log *slog.Logger) *Service {
 	return &Service{store: st, cache: cache, tournaments: tournaments, limites: limites, metrics: m, log: log}
 }
@@ -213,13 +214,13 @@ func (s *Service) Table(ctx context.Context, id, jugador int64, pagina, porPagin
 	if err != nil {
 		return nil, err
 	}
-	key := s.cache.PageKey(id, a.Tabla, a.Version, pagina, porPagina)
+	key := s.cache.LeaguePageKey(id, a.Tabla, a.Version, pagina, porPagina)
 	body, cacheErr := s.cache.Get(ctx, key)
 	switch {
 	case cacheErr == nil:
 		s.metrics.Tables.WithLabelValues("hit").Inc()
 		return body, nil
-	case errors.Is(cacheErr, errMiss):
+	case errors.Is(cacheErr, standings.ErrMiss):
 		s.metrics.Tables.WithLabelValues("miss").Inc()
 	default:
 		s.metrics.Tables.WithLabelValues("error").Inc()
@@ -234,7 +235,7 @@ func (s *Service) Table(ctx context.Context, id, jugador int64, pagina, porPagin
 	}
 	// Pages past the end are not cached (any number of them could be asked for), nor pages read
 	// while Redis failed.
-	if errors.Is(cacheErr, errMiss) && (len(page.Posiciones) > 0 || pagina == 1) {
+	if errors.Is(cacheErr, standings.ErrMiss) && (len(page.Posiciones) > 0 || pagina == 1) {
 		if err := s.cache.Put(ctx, key, body); err != nil {
 			s.log.Debug("league table not cached", slog.String("error", err.Error()))
 		}

@@ -65,11 +65,7 @@ func (h *GruposHandlers) create(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	g, err := h.Service.Create(c.Request.Context(), claims.PlayerID, torneo, in.Nombre)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, g)
+	answer(c, http.StatusCreated, g, err)
 }
 
 // mine: GET /api/grupos?torneo= -> the player's leagues in that tournament (the current one by
@@ -81,31 +77,20 @@ func (h *GruposHandlers) mine(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	list, err := h.Service.Mine(c.Request.Context(), claims.PlayerID, torneo)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, list)
+	answer(c, http.StatusOK, list, err)
 }
 
 // get: GET /api/grupos/{id} (members only).
 func (h *GruposHandlers) get(c *gin.Context) {
-	id, ok := pathID(c, "id", errGrupoID)
-	if !ok {
-		return
+	if id, jugador, ok := grupoRequest(c); ok {
+		g, err := h.Service.Get(c.Request.Context(), id, jugador)
+		answer(c, http.StatusOK, g, err)
 	}
-	claims, _ := session.FromContext(c)
-	g, err := h.Service.Get(c.Request.Context(), id, claims.PlayerID)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, g)
 }
 
 // rename: PATCH /api/grupos/{id} {nombre} (owner only).
 func (h *GruposHandlers) rename(c *gin.Context) {
-	id, ok := pathID(c, "id", errGrupoID)
+	id, jugador, ok := grupoRequest(c)
 	if !ok {
 		return
 	}
@@ -114,66 +99,36 @@ func (h *GruposHandlers) rename(c *gin.Context) {
 		httpserver.Fail(c, err)
 		return
 	}
-	claims, _ := session.FromContext(c)
-	g, err := h.Service.Rename(c.Request.Context(), id, claims.PlayerID, in.Nombre)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, g)
+	g, err := h.Service.Rename(c.Request.Context(), id, jugador, in.Nombre)
+	answer(c, http.StatusOK, g, err)
 }
 
 // remove: DELETE /api/grupos/{id} (owner only) -> 204.
 func (h *GruposHandlers) remove(c *gin.Context) {
-	id, ok := pathID(c, "id", errGrupoID)
-	if !ok {
-		return
+	if id, jugador, ok := grupoRequest(c); ok {
+		answer(c, http.StatusNoContent, nil, h.Service.Delete(c.Request.Context(), id, jugador))
 	}
-	claims, _ := session.FromContext(c)
-	if err := h.Service.Delete(c.Request.Context(), id, claims.PlayerID); err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }
 
 // newCode: POST /api/grupos/{id}/codigo (owner only) -> {codigo}; the old one stops working.
 func (h *GruposHandlers) newCode(c *gin.Context) {
-	id, ok := pathID(c, "id", errGrupoID)
-	if !ok {
-		return
+	if id, jugador, ok := grupoRequest(c); ok {
+		codigo, err := h.Service.NewCode(c.Request.Context(), id, jugador)
+		answer(c, http.StatusOK, gin.H{"codigo": codigo}, err)
 	}
-	claims, _ := session.FromContext(c)
-	codigo, err := h.Service.NewCode(c.Request.Context(), id, claims.PlayerID)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"codigo": codigo})
 }
 
 // revokeCode: DELETE /api/grupos/{id}/codigo (owner only) -> 204; no code works until a new one.
 func (h *GruposHandlers) revokeCode(c *gin.Context) {
-	id, ok := pathID(c, "id", errGrupoID)
-	if !ok {
-		return
+	if id, jugador, ok := grupoRequest(c); ok {
+		answer(c, http.StatusNoContent, nil, h.Service.RevokeCode(c.Request.Context(), id, jugador))
 	}
-	claims, _ := session.FromContext(c)
-	if err := h.Service.RevokeCode(c.Request.Context(), id, claims.PlayerID); err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }
 
 // invitation: GET /api/grupos/invitacion/{codigo} (anyone) -> what the link leads to.
 func (h *GruposHandlers) invitation(c *gin.Context) {
 	i, err := h.Service.Invitation(c.Request.Context(), c.Param("codigo"))
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, i)
+	answer(c, http.StatusOK, i, err)
 }
 
 // join: POST /api/grupos/unirse {codigo} -> 200 the league (already a member: the same). A
@@ -206,46 +161,32 @@ func (h *GruposHandlers) join(c *gin.Context) {
 
 // members: GET /api/grupos/{id}/miembros?pagina=&por_pagina= (members only).
 func (h *GruposHandlers) members(c *gin.Context) {
-	id, ok := pathID(c, "id", errGrupoID)
+	id, jugador, ok := grupoRequest(c)
 	if !ok {
 		return
 	}
-	pagina, porPagina, ok := httpserver.PageQuery(c, MiembrosPorPagina)
-	if !ok {
-		return
+	if pagina, porPagina, ok := httpserver.PageQuery(c, MiembrosPorPagina); ok {
+		list, err := h.Service.Members(c.Request.Context(), id, jugador, pagina, porPagina)
+		answer(c, http.StatusOK, list, err)
 	}
-	claims, _ := session.FromContext(c)
-	list, err := h.Service.Members(c.Request.Context(), id, claims.PlayerID, pagina, porPagina)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, list)
 }
 
 // removeMember: DELETE /api/grupos/{id}/miembros/{jugador} -> 204: the owner removes a member;
 // a member with their own id leaves.
 func (h *GruposHandlers) removeMember(c *gin.Context) {
-	id, ok := pathID(c, "id", errGrupoID)
+	id, actor, ok := grupoRequest(c)
 	if !ok {
 		return
 	}
-	jugador, ok := pathID(c, "jugador", errJugadorID)
-	if !ok {
-		return
+	if jugador, ok := pathID(c, "jugador", errJugadorID); ok {
+		answer(c, http.StatusNoContent, nil, h.Service.Remove(c.Request.Context(), id, actor, jugador))
 	}
-	claims, _ := session.FromContext(c)
-	if err := h.Service.Remove(c.Request.Context(), id, claims.PlayerID, jugador); err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.Status(http.StatusNoContent)
 }
 
 // table: GET /api/grupos/{id}/posiciones?pagina=&por_pagina= (members only): the league's
 // standings, pages like /api/posiciones.
 func (h *GruposHandlers) table(c *gin.Context) {
-	id, ok := pathID(c, "id", errGrupoID)
+	id, jugador, ok := grupoRequest(c)
 	if !ok {
 		return
 	}
@@ -253,13 +194,34 @@ func (h *GruposHandlers) table(c *gin.Context) {
 	if !ok {
 		return
 	}
-	claims, _ := session.FromContext(c)
-	body, err := h.Service.Table(c.Request.Context(), id, claims.PlayerID, pagina, porPagina)
+	body, err := h.Service.Table(c.Request.Context(), id, jugador, pagina, porPagina)
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
 	}
 	httpserver.JSONBytes(c, http.StatusOK, body)
+}
+
+// grupoRequest reads the league the path names and the session's player, who is always the one
+// asking; on a bad id it answers 400 and says false.
+func grupoRequest(c *gin.Context) (id, jugador int64, ok bool) {
+	if id, ok = pathID(c, "id", errGrupoID); !ok {
+		return 0, 0, false
+	}
+	claims, _ := session.FromContext(c)
+	return id, claims.PlayerID, true
+}
+
+// answer sends v with status (no body when v is nil), or err in the contract's shape.
+func answer(c *gin.Context, status int, v any, err error) {
+	switch {
+	case err != nil:
+		httpserver.Fail(c, err)
+	case v == nil:
+		c.Status(status)
+	default:
+		c.JSON(status, v)
+	}
 }
 
 // pathID reads a positive integer path parameter; on a bad one it answers bad and says false.

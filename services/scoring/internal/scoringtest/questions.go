@@ -46,7 +46,7 @@ func (e *Env) Answer(p testenv.Player, pregunta, opcion int64) {
 // event id.
 func (e *Env) SetRightAnswer(pregunta int64, opciones ...int64) int64 {
 	e.t.Helper()
-	return e.questionEvent(pregunta, events.RespuestaCorrectaCargada, func(tx pgx.Tx) error {
+	return e.outboxEvent("pregunta_id", pregunta, events.RespuestaCorrectaCargada, func(tx pgx.Tx) error {
 		ctx := context.Background()
 		if _, err := tx.Exec(ctx, `DELETE FROM fixtures.respuestas_correctas WHERE pregunta_id = $1`, pregunta); err != nil {
 			return err
@@ -60,34 +60,10 @@ func (e *Env) SetRightAnswer(pregunta int64, opciones ...int64) int64 {
 // ClearRightAnswer removes a question's right answer as fixtures does, with its outbox event.
 func (e *Env) ClearRightAnswer(pregunta int64) int64 {
 	e.t.Helper()
-	return e.questionEvent(pregunta, events.RespuestaCorrectaBorrada, func(tx pgx.Tx) error {
+	return e.outboxEvent("pregunta_id", pregunta, events.RespuestaCorrectaBorrada, func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `DELETE FROM fixtures.respuestas_correctas WHERE pregunta_id = $1`, pregunta)
 		return err
 	})
-}
-
-func (e *Env) questionEvent(pregunta int64, tipo string, change func(pgx.Tx) error) int64 {
-	e.t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := pgx.BeginFunc(ctx, e.Admin, func(tx pgx.Tx) error {
-		if err := change(tx); err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, `INSERT INTO fixtures.eventos (pregunta_id, tipo) VALUES ($1, $2) RETURNING id`,
-			pregunta, tipo).Scan(&id); err != nil {
-			return err
-		}
-		if e.Silent {
-			return nil
-		}
-		_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2::bigint::text)`, events.Channel, id)
-		return err
-	})
-	if err != nil {
-		e.t.Fatalf("%s for question %d: %v", tipo, pregunta, err)
-	}
-	return id
 }
 
 // BonusKey names an answer's bonus points: a question and a player.

@@ -139,7 +139,7 @@ func Int(n int) *int { return &n }
 // one transaction, with pg_notify. It returns the event id.
 func (e *Env) SetResult(partido int64, r Result) int64 {
 	e.t.Helper()
-	return e.event(partido, events.ResultadoCargado, func(tx pgx.Tx) error {
+	return e.outboxEvent("partido_id", partido, events.ResultadoCargado, func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `
 			INSERT INTO fixtures.resultados (partido_id, goles_local, goles_visitante, goles_local_alargue,
 			                                 goles_visitante_alargue, penales_local, penales_visitante)
@@ -157,34 +157,37 @@ func (e *Env) SetResult(partido int64, r Result) int64 {
 // DeleteResult removes a result as fixtures does, with its outbox event.
 func (e *Env) DeleteResult(partido int64) int64 {
 	e.t.Helper()
-	return e.event(partido, events.ResultadoBorrado, func(tx pgx.Tx) error {
+	return e.outboxEvent("partido_id", partido, events.ResultadoBorrado, func(tx pgx.Tx) error {
 		_, err := tx.Exec(context.Background(), `DELETE FROM fixtures.resultados WHERE partido_id = $1`, partido)
 		return err
 	})
 }
 
-func (e *Env) event(partido int64, tipo string, change func(pgx.Tx) error) int64 {
+// outboxEvent makes a change in one transaction with its outbox event, as fixtures does: the
+// event names its subject in column (partido_id for a result, pregunta_id for a right answer)
+// and is announced on the outbox channel unless the Env is Silent.
+func (e *Env) outboxEvent(column string, id int64, tipo string, change func(pgx.Tx) error) int64 {
 	e.t.Helper()
-	var id int64
+	var evento int64
 	ctx := context.Background()
 	err := pgx.BeginFunc(ctx, e.Admin, func(tx pgx.Tx) error {
 		if err := change(tx); err != nil {
 			return err
 		}
-		if err := tx.QueryRow(ctx, `INSERT INTO fixtures.eventos (partido_id, tipo) VALUES ($1, $2) RETURNING id`,
-			partido, tipo).Scan(&id); err != nil {
+		insert := `INSERT INTO fixtures.eventos (` + pgx.Identifier{column}.Sanitize() + `, tipo) VALUES ($1, $2) RETURNING id`
+		if err := tx.QueryRow(ctx, insert, id, tipo).Scan(&evento); err != nil {
 			return err
 		}
 		if e.Silent {
 			return nil
 		}
-		_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2::bigint::text)`, events.Channel, id)
+		_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2::bigint::text)`, events.Channel, evento)
 		return err
 	})
 	if err != nil {
-		e.t.Fatalf("%s for match %d: %v", tipo, partido, err)
+		e.t.Fatalf("%s for %s %d: %v", tipo, column, id, err)
 	}
-	return id
+	return evento
 }
 
 // Options configure an App.

@@ -17,9 +17,12 @@ import (
 //	<prefix>posiciones:t<torneo>:v<version>:<pagina>:<por_pagina>   one page's JSON body (TTL 60 s)
 //	<prefix>posiciones:t<torneo>:v<version>:f<date>:<pagina>:<por_pagina>  a matchday's table
 //	<prefix>posiciones:t<torneo>:v<version>:fechas:0:0                       the matchdays
+//	<prefix>grupos:g<grupo>:t<snapshot>:v<league version>:<pagina>:<por_pagina>  a league's table
 //
 // A version is "<snapshot>.<last player>" (version.go). A new version makes every old page of
 // the tournament unreachable at once; the TTLs bound how long a missed update can go unseen.
+// A league's pages (package grupos) go under the snapshot and the league's own version, which
+// its membership moves; they share this Cache so that one Redis outage is noticed once.
 type Cache struct {
 	rdb    *redis.Client
 	prefix string
@@ -38,7 +41,8 @@ const (
 )
 
 var (
-	errMiss = errors.New("standings page not cached")
+	// ErrMiss: Redis answered and does not hold the page.
+	ErrMiss = errors.New("page not cached")
 	errDown = errors.New("redis failed a moment ago; skipped")
 )
 
@@ -84,7 +88,7 @@ func (c *Cache) key(torneo int64, v Version, k pageKey) string {
 	return fmt.Sprintf("%sposiciones:t%d:v%s:%s", c.prefix, torneo, v, k)
 }
 
-// Page returns the cached body of a page at the current version, and that version: errMiss
+// Page returns the cached body of a page at the current version, and that version: ErrMiss
 // when Redis does not have it, errDown or Redis's error when Redis cannot answer.
 func (c *Cache) Page(ctx context.Context, torneo int64, k pageKey) ([]byte, Version, error) {
 	if time.Now().UnixNano() < c.downUntil.Load() {
@@ -94,18 +98,18 @@ func (c *Cache) Page(ctx context.Context, torneo int64, k pageKey) ([]byte, Vers
 	defer cancel()
 	raw, err := c.rdb.Get(ctx, c.VersionKey(torneo)).Result()
 	if errors.Is(err, redis.Nil) {
-		return nil, Version{}, errMiss
+		return nil, Version{}, ErrMiss
 	}
 	if err != nil {
 		return nil, Version{}, c.failed(ctx, err)
 	}
 	v, err := parseVersion(raw)
 	if err != nil {
-		return nil, Version{}, errMiss // written by another release: read PostgreSQL, publish anew
+		return nil, Version{}, ErrMiss // written by another release: read PostgreSQL, publish anew
 	}
 	body, err := c.rdb.Get(ctx, c.key(torneo, v, k)).Bytes()
 	if errors.Is(err, redis.Nil) {
-		return nil, Version{}, errMiss
+		return nil, Version{}, ErrMiss
 	}
 	if err != nil {
 		return nil, Version{}, c.failed(ctx, err)
@@ -142,6 +146,41 @@ func (c *Cache) SetVersion(ctx context.Context, torneo int64, v Version) (set bo
 	}
 	c.downUntil.Store(0) // Redis answers: reads may use it again
 	return n == 1, nil
+}
+
+// LeaguePageKey is the key of one page of a league's table, read at a snapshot of the
+// tournament's table and a version of the league's membership.
+func (c *Cache) LeaguePageKey(grupo, tabla, version int64, pagina, porPagina int) string {
+	return fmt.Sprintf("%sgrupos:g%d:t%d:v%d:%d:%d", c.prefix, grupo, tabla, version, pagina, porPagina)
+}
+
+// Get returns the body cached under key: ErrMiss when Redis does not have it, errDown or
+// Redis's error when Redis cannot answer.
+func (c *Cache) Get(ctx context.Context, key string) ([]byte, error) {
+	if time.Now().UnixNano() < c.downUntil.Load() {
+		return nil, errDown
+	}
+	ctx, cancel := context.WithTimeout(ctx, readBudget)
+	defer cancel()
+	body, err := c.rdb.Get(ctx, key).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, ErrMiss
+	}
+	if err != nil {
+		return nil, c.failed(ctx, err)
+	}
+	return body, nil
+}
+
+// Put caches body under key for pageTTL.
+func (c *Cache) Put(ctx context.Context, key string, body []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, readBudget)
+	defer cancel()
+	if err := c.rdb.Set(ctx, key, body, pageTTL).Err(); err != nil {
+		return c.failed(ctx, err)
+	}
+	c.downUntil.Store(0)
+	return nil
 }
 
 // failed remembers that Redis failed, unless the caller gave up (a request cancelled by its

@@ -198,20 +198,20 @@ func (s *Service) answer(ctx context.Context, torneo int64, k pageKey) ([]byte, 
 		// A newer table was announced (by the PostgreSQL poll, or another replica) before Redis's
 		// version key moved to it: a page that announcement sent a browser to fetch must not be
 		// the older table's, or that browser keeps it until the next result.
-		cacheErr = errMiss
+		cacheErr = ErrMiss
 	}
 	switch {
 	case cacheErr == nil:
 		s.requests.WithLabelValues("hit").Inc()
 		local.put(v, k, body)
 		return body, nil
-	case errors.Is(cacheErr, errMiss):
+	case errors.Is(cacheErr, ErrMiss):
 		s.requests.WithLabelValues("miss").Inc()
 	default:
 		s.requests.WithLabelValues("error").Inc()
 		s.log.Debug("standings cache unavailable", slog.String("error", cacheErr.Error()))
 	}
-	cacheIt := errors.Is(cacheErr, errMiss)
+	cacheIt := errors.Is(cacheErr, ErrMiss)
 	// Stale while read again: with the answer held from moments ago, answer with it and let one
 	// read from PostgreSQL run in the background, rather than every request of a rush waiting
 	// for that read.

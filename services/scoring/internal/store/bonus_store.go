@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"slices"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -20,15 +19,11 @@ import (
 // correcting, clearing or replaying a right answer in any order therefore ends where a
 // recomputation from scratch would.
 func (s *PointsStore) ScoreQuestions(ctx context.Context, preguntas []int64, eventos []int64) (torneos []int64, err error) {
-	preguntas = slices.Sorted(slices.Values(preguntas))
-	preguntas = slices.Compact(preguntas)
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// One scorer per question at a time, locks in question order (no deadlock between
-		// overlapping sets); every statement below sees what the previous scorer committed.
-		for _, pregunta := range preguntas {
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('scoring.pregunta'), ($1 % 2147483647)::integer)`, pregunta); err != nil {
-				return err
-			}
+		// One scorer per question at a time; every statement below sees what the previous
+		// scorer committed.
+		if _, err := lockKeys(ctx, tx, "scoring.pregunta", preguntas...); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `
 			CREATE TEMP TABLE IF NOT EXISTS bonus_calculado (
@@ -77,19 +72,11 @@ func (s *PointsStore) ScoreQuestions(ctx context.Context, preguntas []int64, eve
 			SELECT pregunta_id, torneo_id, jugador_id, puntos FROM pg_temp.bonus_calculado`); err != nil {
 			return err
 		}
-		if len(eventos) > 0 {
-			if _, err := tx.Exec(ctx, `
-				INSERT INTO scoring.eventos_procesados (evento_id)
-				SELECT unnest($1::bigint[]) ON CONFLICT (evento_id) DO NOTHING`, eventos); err != nil {
-				return err
-			}
-		}
-		rows, err := tx.Query(ctx, `
-			SELECT DISTINCT torneo_id FROM fixtures.preguntas_publicadas WHERE id = ANY($1) ORDER BY 1`, preguntas)
-		if err != nil {
+		if err := markProcessed(ctx, tx, eventos); err != nil {
 			return err
 		}
-		torneos, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		torneos, err = tournamentsOf(ctx, tx, `
+			SELECT DISTINCT torneo_id FROM fixtures.preguntas_publicadas WHERE id = ANY($1) ORDER BY 1`, preguntas)
 		return err
 	})
 	return torneos, err

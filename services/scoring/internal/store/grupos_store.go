@@ -108,7 +108,7 @@ func NewGruposStore(pool *pgxpool.Pool) *GruposStore { return &GruposStore{pool:
 // lockPlayer serialises the transactions that add a player to a league: the count of their
 // leagues and the insert that may make it one more are never interleaved with another's.
 func lockPlayer(ctx context.Context, tx pgx.Tx, jugador int64) error {
-	_, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('scoring.grupos.jugador'), ($1 % 2147483647)::integer)`, jugador)
+	_, err := lockKeys(ctx, tx, "scoring.grupos.jugador", jugador)
 	return err
 }
 

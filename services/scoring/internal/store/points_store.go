@@ -8,7 +8,6 @@ package store
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -51,17 +50,12 @@ func NewPointsStore(pool *pgxpool.Pool, zone *time.Location) *PointsStore {
 // "Grupo"): "noventa" the score after 90 minutes, "alargue" the score after extra time when
 // there was extra time. Penalties never count.
 func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (torneos []int64, err error) {
-	partidos = slices.Sorted(slices.Values(partidos))
-	partidos = slices.Compact(partidos)
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// One scorer per match at a time (several replicas, or a rescore racing the consumer),
-		// locks taken in match order so that two scorers of overlapping sets cannot deadlock.
+		// One scorer per match at a time (several replicas, or a rescore racing the consumer).
 		// Every statement below runs after the locks are held, so it sees the results and the
 		// old points as the previous scorer of each match committed them.
-		for _, partido := range partidos {
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('scoring.partido'), ($1 % 2147483647)::integer)`, partido); err != nil {
-				return err
-			}
+		if _, err := lockKeys(ctx, tx, "scoring.partido", partidos...); err != nil {
+			return err
 		}
 		// Emptied at every commit, so it is empty at the start of each transaction. No index:
 		// it is written once and read whole.
@@ -143,20 +137,12 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 			SELECT partido_id, torneo_id, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_calculados`); err != nil {
 			return err
 		}
-		if len(eventos) > 0 {
-			if _, err := tx.Exec(ctx, `
-				INSERT INTO scoring.eventos_procesados (evento_id)
-				SELECT unnest($1::bigint[]) ON CONFLICT (evento_id) DO NOTHING`, eventos); err != nil {
-				return err
-			}
-		}
-		// The tournaments whose standings changed: a match's, whether or not it has a result now.
-		rows, err := tx.Query(ctx, `
-			SELECT DISTINCT torneo_id FROM fixtures.partidos_publicados WHERE id = ANY($1) ORDER BY 1`, partidos)
-		if err != nil {
+		if err := markProcessed(ctx, tx, eventos); err != nil {
 			return err
 		}
-		torneos, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		// The tournaments whose standings changed: a match's, whether or not it has a result now.
+		torneos, err = tournamentsOf(ctx, tx, `
+			SELECT DISTINCT torneo_id FROM fixtures.partidos_publicados WHERE id = ANY($1) ORDER BY 1`, partidos)
 		return err
 	})
 	return torneos, err
@@ -244,6 +230,28 @@ func (s *PointsStore) ScoredMatches(ctx context.Context) ([]int64, error) {
 		UNION
 		SELECT partido_id FROM scoring.puntos
 		ORDER BY 1`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// markProcessed records outbox events as applied, in the transaction that applied them, so that
+// a replay finds them done. Replays of events already recorded change nothing.
+func markProcessed(ctx context.Context, tx pgx.Tx, eventos []int64) error {
+	if len(eventos) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO scoring.eventos_procesados (evento_id)
+		SELECT unnest($1::bigint[]) ON CONFLICT (evento_id) DO NOTHING`, eventos)
+	return err
+}
+
+// tournamentsOf runs query, which selects the tournaments of the ids it is given (matches or
+// questions): those whose standings the scorer changed.
+func tournamentsOf(ctx context.Context, tx pgx.Tx, query string, ids []int64) ([]int64, error) {
+	rows, err := tx.Query(ctx, query, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,7 @@ import type { Partido } from '../api/getPartidos';
 import { deleteResultado } from '../api/deleteResultado';
 import { putResultado, type ResultadoEntrada } from '../api/putResultado';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { ConfirmStep } from './ConfirmStep';
+import { ConfirmStep } from '../../../shared/components/ConfirmStep';
 import { MutationFeedback } from './MutationFeedback';
 
 type Field = keyof ResultadoEntrada;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatInstante } from '../../../shared/format';
 import { deleteRespuestaCorrecta, putRespuestaCorrecta, type PreguntaAdmin } from '../api/preguntas';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { ConfirmStep } from './ConfirmStep';
+import { ConfirmStep } from '../../../shared/components/ConfirmStep';
 import { MutationFeedback } from './MutationFeedback';
 
 /** When answers lock, and whether that is the organiser's own time or the default. */

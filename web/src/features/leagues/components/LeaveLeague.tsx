@@ -4,7 +4,7 @@ import { ErrorMessage } from '../../../shared/components/ErrorMessage';
 import { deleteMiembro } from '../api/miembros';
 import type { Grupo } from '../api/types';
 import { useLeagueMutation } from '../api/useLeagueMutation';
-import { Confirm } from './Confirm';
+import { ConfirmStep } from '../../../shared/components/ConfirmStep';
 
 /** "Salir del grupo", for a member who did not create it (after a question). */
 export function LeaveLeague({ grupo, jugadorId }: { grupo: Grupo; jugadorId: number }) {
@@ -17,7 +17,8 @@ export function LeaveLeague({ grupo, jugadorId }: { grupo: Grupo; jugadorId: num
   return (
     <div className="league-danger">
       {asking ? (
-        <Confirm
+        <ConfirmStep
+          danger
           question={`¿Salir de ${grupo.nombre}? Para volver vas a necesitar un enlace de invitación.`}
           confirmText="Sí, salir"
           onConfirm={() => {

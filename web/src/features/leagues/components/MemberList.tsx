@@ -5,7 +5,7 @@ import { formatFecha } from '../../../shared/format';
 import { deleteMiembro, useMiembros } from '../api/miembros';
 import type { Grupo, Miembro } from '../api/types';
 import { useLeagueMutation } from '../api/useLeagueMutation';
-import { Confirm } from './Confirm';
+import { ConfirmStep } from '../../../shared/components/ConfirmStep';
 
 /** The league's members and since when; its owner may remove anyone but themselves. */
 export function MemberList({ grupo, jugadorId }: { grupo: Grupo; jugadorId: number }) {
@@ -34,7 +34,8 @@ export function MemberList({ grupo, jugadorId }: { grupo: Grupo; jugadorId: numb
                     </button>
                   )}
                   {asking?.id === m.id && (
-                    <Confirm
+                    <ConfirmStep
+                      danger
                       question={`¿Quitar a ${m.nombre} del grupo?`}
                       confirmText="Sí, quitar"
                       onConfirm={() => {

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import './confirm-step.css';
 
 interface Props {
-  /** The question, in full: it names the match and says what follows. */
+  /** The question, in full: it names what changes (the match, the member) and what follows. */
   question: string;
   confirmText: string;
   onConfirm: () => void;
@@ -31,7 +32,7 @@ export function ConfirmStep({ question, confirmText, onConfirm, onCancel, danger
       <p id={`${id}-pregunta`} className="confirm-step__question">
         {question}
       </p>
-      <div className="admin-form__actions">
+      <div className="confirm-step__actions">
         <button type="button" className={danger ? 'button button--danger' : 'button'} onClick={onConfirm}>
           {confirmText}
         </button>
