@@ -216,9 +216,9 @@ func (r report) Markdown() string {
 		"The standings are served from Redis: one GET of the version key, one of the page at that version, then the cached bytes as they are.")
 	r.httpSection(w, "GET /api/grupos/{id}/posiciones", r.League, c.ScoringAdmin, r.LeagueURL, leagueFile, fmt.Sprintf(
 		"Page 1 of the table of a league of %d players, asked by one of its members: every request carries the member's session cookie "+
-			"(nginx is sent the same one). Each request checks in PostgreSQL that the session is open and that the player is a member, "+
-			"with the league's version and the tournament's snapshot (store.GruposStore.Access), then answers the page from Redis, "+
-			"cached under both (grupos.Cache); the members are looked up in the snapshot only when Redis does not hold the page.", r.LeagueMembers))
+			"(nginx is sent the same one). Each request checks, in one PostgreSQL query, that the session is open and that the player is a member, "+
+			"with the league's version and the tournament's snapshot (store.GruposStore.Access), then answers the page from the process's memory "+
+			"or Redis, kept under both (grupos.recentPages, standings.Cache); the members are looked up in the snapshot only when neither holds the page.", r.LeagueMembers))
 	r.httpSection(w, "GET /api/partidos-sin-jugar", r.Unplayed, c.FixturesAdmin, c.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json",
 		"Every request reads the unplayed matches from PostgreSQL (one query over 64 rows with the cut-off by the database clock) and encodes them.")
 

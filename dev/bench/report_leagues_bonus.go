@@ -25,11 +25,13 @@ func scoringGoalMet(d durationFigures) bool {
 // leagueBullets explain the two rows in "What limits each figure": what each costs by design,
 // since no run had measured them when they were added.
 const leagueBullets = `- **GET /api/grupos/{id}/posiciones (issue 16).** Measured like the main table, against the same
-  goal, but each request does more before the cached page: it asks PostgreSQL whether the session
-  is open (players.sesiones_vigentes, as every route behind a session) and whether the player is a
-  member, with the league's version and the snapshot (store.GruposStore.Access), then reads the
-  page from Redis; the main table's page 1 is served from the process (localPages) with no round
-  trip at all.
+  goal, but each request does more before the kept page: one PostgreSQL query asks whether the
+  session is open (players.sesiones_vigentes) and whether the player is a member, with the
+  league's version and the snapshot (store.GruposStore.Access); the page is then served from the
+  process's memory under those versions. The main table's page 1 needs no round trip at all. A
+  round trip to PostgreSQL costs about what nginx spends on a whole request here, so this row is
+  bounded near half of the main table's ratio unless sessions and memberships are kept in memory
+  (with 'Salir' and removals pushed to every replica), which is not built.
 - **A bonus question's right answer to the standings (issue 16).** One set-based pass over the
   question's answers (one per player) moves the totals of the players whose points changed, then
   the whole table is ranked into a snapshot as after a result: the same path as a match's result,

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"log/slog"
 
+	"prode/platform/apierror"
 	"prode/scoring/internal/metrics"
 	"prode/scoring/internal/standings"
 	"prode/scoring/internal/store"
@@ -41,6 +42,7 @@ const codeAttempts = 3
 type Service struct {
 	store       *store.GruposStore
 	cache       *standings.Cache
+	recent      *recentPages
 	tournaments Tournaments
 	limites     store.Limites
 	metrics     *metrics.Grupos
@@ -50,7 +52,7 @@ type Service struct {
 // New builds the service.
 func New(st *store.GruposStore, cache *standings.Cache, tournaments Tournaments, limites store.Limites, m *metrics.Grupos,
 	log *slog.Logger) *Service {
-	return &Service{store: st, cache: cache, tournaments: tournaments, limites: limites, metrics: m, log: log}
+	return &Service{store: st, cache: cache, recent: newRecentPages(), tournaments: tournaments, limites: limites, metrics: m, log: log}
 }
 
 // Create makes a league in a tournament (0: the current one) with the player as its owner and
@@ -172,9 +174,9 @@ func (s *Service) GuessesExhausted() {
 	s.metrics.Refused.WithLabelValues("demasiadas_solicitudes").Inc()
 }
 
-// Members answers one page of a league's members to one of them.
-func (s *Service) Members(ctx context.Context, id, jugador int64, pagina, porPagina int) ([]store.Miembro, error) {
-	if _, err := s.access(ctx, id, jugador); err != nil {
+// Members answers one page of a league's members to one of them, asking with session sesion.
+func (s *Service) Members(ctx context.Context, id, jugador int64, sesion string, pagina, porPagina int) ([]store.Miembro, error) {
+	if _, err := s.access(ctx, id, jugador, sesion); err != nil {
 		return nil, err
 	}
 	return s.store.Members(ctx, id, pagina, porPagina)
@@ -185,12 +187,15 @@ func (s *Service) Remove(ctx context.Context, id, actor, jugador int64) error {
 	return s.answer(s.store.Remove(ctx, id, actor, jugador))
 }
 
-// access reads a league's table state for one of its members.
-func (s *Service) access(ctx context.Context, id, jugador int64) (store.Acceso, error) {
-	a, err := s.store.Access(ctx, id, jugador)
+// access reads a league's table state for one of its members, whose session (sesion) must
+// still be open: their routes verify only the token's signature (session.Verifier.Signed).
+func (s *Service) access(ctx context.Context, id, jugador int64, sesion string) (store.Acceso, error) {
+	a, err := s.store.Access(ctx, id, jugador, sesion)
 	switch {
 	case err != nil:
 		return a, err
+	case !a.Sesion:
+		return a, apierror.ErrUnauthenticated
 	case !a.Existe:
 		return a, errNoGrupo
 	case !a.Miembro:
@@ -206,19 +211,24 @@ type TablePage struct {
 	Grupo int64 `json:"grupo"`
 }
 
-// Table answers the JSON body of one page of a league's table to one of its members: from
-// Redis when it holds the page at the current snapshot and membership, else from PostgreSQL
-// (and then cached). A Redis outage never fails a request.
-func (s *Service) Table(ctx context.Context, id, jugador int64, pagina, porPagina int) ([]byte, error) {
-	a, err := s.access(ctx, id, jugador)
+// Table answers the JSON body of one page of a league's table to one of its members: from the
+// process's memory or Redis when either holds the page at the current snapshot and membership,
+// else from PostgreSQL (and then kept in both). A Redis outage never fails a request.
+func (s *Service) Table(ctx context.Context, id, jugador int64, sesion string, pagina, porPagina int) ([]byte, error) {
+	a, err := s.access(ctx, id, jugador, sesion)
 	if err != nil {
 		return nil, err
 	}
 	key := s.cache.LeaguePageKey(id, a.Tabla, a.Version, pagina, porPagina)
+	if body, ok := s.recent.get(key); ok {
+		s.metrics.Tables.WithLabelValues("local").Inc()
+		return body, nil
+	}
 	body, cacheErr := s.cache.Get(ctx, key)
 	switch {
 	case cacheErr == nil:
 		s.metrics.Tables.WithLabelValues("hit").Inc()
+		s.recent.put(key, body)
 		return body, nil
 	case errors.Is(cacheErr, standings.ErrMiss):
 		s.metrics.Tables.WithLabelValues("miss").Inc()
@@ -236,6 +246,7 @@ func (s *Service) Table(ctx context.Context, id, jugador int64, pagina, porPagin
 	// Pages past the end are not cached (any number of them could be asked for), nor pages read
 	// while Redis failed.
 	if errors.Is(cacheErr, standings.ErrMiss) && (len(page.Posiciones) > 0 || pagina == 1) {
+		s.recent.put(key, body)
 		if err := s.cache.Put(ctx, key, body); err != nil {
 			s.log.Debug("league table not cached", slog.String("error", err.Error()))
 		}

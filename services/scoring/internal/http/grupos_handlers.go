@@ -82,15 +82,15 @@ func (h *GruposHandlers) mine(c *gin.Context) {
 
 // get: GET /api/grupos/{id} (members only).
 func (h *GruposHandlers) get(c *gin.Context) {
-	if id, jugador, ok := grupoRequest(c); ok {
-		g, err := h.Service.Get(c.Request.Context(), id, jugador)
+	if id, claims, ok := grupoRequest(c); ok {
+		g, err := h.Service.Get(c.Request.Context(), id, claims.PlayerID)
 		answer(c, http.StatusOK, g, err)
 	}
 }
 
 // rename: PATCH /api/grupos/{id} {nombre} (owner only).
 func (h *GruposHandlers) rename(c *gin.Context) {
-	id, jugador, ok := grupoRequest(c)
+	id, claims, ok := grupoRequest(c)
 	if !ok {
 		return
 	}
@@ -99,29 +99,29 @@ func (h *GruposHandlers) rename(c *gin.Context) {
 		httpserver.Fail(c, err)
 		return
 	}
-	g, err := h.Service.Rename(c.Request.Context(), id, jugador, in.Nombre)
+	g, err := h.Service.Rename(c.Request.Context(), id, claims.PlayerID, in.Nombre)
 	answer(c, http.StatusOK, g, err)
 }
 
 // remove: DELETE /api/grupos/{id} (owner only) -> 204.
 func (h *GruposHandlers) remove(c *gin.Context) {
-	if id, jugador, ok := grupoRequest(c); ok {
-		answer(c, http.StatusNoContent, nil, h.Service.Delete(c.Request.Context(), id, jugador))
+	if id, claims, ok := grupoRequest(c); ok {
+		answer(c, http.StatusNoContent, nil, h.Service.Delete(c.Request.Context(), id, claims.PlayerID))
 	}
 }
 
 // newCode: POST /api/grupos/{id}/codigo (owner only) -> {codigo}; the old one stops working.
 func (h *GruposHandlers) newCode(c *gin.Context) {
-	if id, jugador, ok := grupoRequest(c); ok {
-		codigo, err := h.Service.NewCode(c.Request.Context(), id, jugador)
+	if id, claims, ok := grupoRequest(c); ok {
+		codigo, err := h.Service.NewCode(c.Request.Context(), id, claims.PlayerID)
 		answer(c, http.StatusOK, gin.H{"codigo": codigo}, err)
 	}
 }
 
 // revokeCode: DELETE /api/grupos/{id}/codigo (owner only) -> 204; no code works until a new one.
 func (h *GruposHandlers) revokeCode(c *gin.Context) {
-	if id, jugador, ok := grupoRequest(c); ok {
-		answer(c, http.StatusNoContent, nil, h.Service.RevokeCode(c.Request.Context(), id, jugador))
+	if id, claims, ok := grupoRequest(c); ok {
+		answer(c, http.StatusNoContent, nil, h.Service.RevokeCode(c.Request.Context(), id, claims.PlayerID))
 	}
 }
 
@@ -161,12 +161,12 @@ func (h *GruposHandlers) join(c *gin.Context) {
 
 // members: GET /api/grupos/{id}/miembros?pagina=&por_pagina= (members only).
 func (h *GruposHandlers) members(c *gin.Context) {
-	id, jugador, ok := grupoRequest(c)
+	id, claims, ok := grupoRequest(c)
 	if !ok {
 		return
 	}
 	if pagina, porPagina, ok := httpserver.PageQuery(c, MiembrosPorPagina); ok {
-		list, err := h.Service.Members(c.Request.Context(), id, jugador, pagina, porPagina)
+		list, err := h.Service.Members(c.Request.Context(), id, claims.PlayerID, claims.SessionID, pagina, porPagina)
 		answer(c, http.StatusOK, list, err)
 	}
 }
@@ -174,19 +174,19 @@ func (h *GruposHandlers) members(c *gin.Context) {
 // removeMember: DELETE /api/grupos/{id}/miembros/{jugador} -> 204: the owner removes a member;
 // a member with their own id leaves.
 func (h *GruposHandlers) removeMember(c *gin.Context) {
-	id, actor, ok := grupoRequest(c)
+	id, claims, ok := grupoRequest(c)
 	if !ok {
 		return
 	}
 	if jugador, ok := pathID(c, "jugador", errJugadorID); ok {
-		answer(c, http.StatusNoContent, nil, h.Service.Remove(c.Request.Context(), id, actor, jugador))
+		answer(c, http.StatusNoContent, nil, h.Service.Remove(c.Request.Context(), id, claims.PlayerID, jugador))
 	}
 }
 
 // table: GET /api/grupos/{id}/posiciones?pagina=&por_pagina= (members only): the league's
 // standings, pages like /api/posiciones.
 func (h *GruposHandlers) table(c *gin.Context) {
-	id, jugador, ok := grupoRequest(c)
+	id, claims, ok := grupoRequest(c)
 	if !ok {
 		return
 	}
@@ -194,7 +194,7 @@ func (h *GruposHandlers) table(c *gin.Context) {
 	if !ok {
 		return
 	}
-	body, err := h.Service.Table(c.Request.Context(), id, jugador, pagina, porPagina)
+	body, err := h.Service.Table(c.Request.Context(), id, claims.PlayerID, claims.SessionID, pagina, porPagina)
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
@@ -202,14 +202,14 @@ func (h *GruposHandlers) table(c *gin.Context) {
 	httpserver.JSONBytes(c, http.StatusOK, body)
 }
 
-// grupoRequest reads the league the path names and the session's player, who is always the one
+// grupoRequest reads the league the path names and the session, whose player is always the one
 // asking; on a bad id it answers 400 and says false.
-func grupoRequest(c *gin.Context) (id, jugador int64, ok bool) {
+func grupoRequest(c *gin.Context) (id int64, claims session.Claims, ok bool) {
 	if id, ok = pathID(c, "id", errGrupoID); !ok {
-		return 0, 0, false
+		return 0, claims, false
 	}
-	claims, _ := session.FromContext(c)
-	return id, claims.PlayerID, true
+	claims, _ = session.FromContext(c)
+	return id, claims, true
 }
 
 // answer sends v with status (no body when v is nil), or err in the contract's shape.
@@ -242,8 +242,11 @@ func GruposRoutes(r *gin.Engine, auth *session.Verifier, h *GruposHandlers) {
 	reads := r.Group("/api/grupos", auth.Required())
 	reads.GET("", h.mine)
 	reads.GET("/:id", h.get)
-	reads.GET("/:id/miembros", h.members)
-	reads.GET("/:id/posiciones", h.table)
+	// A league's members and table check the session in the query that checks the membership
+	// (store.GruposStore.Access): the token's signature only, here.
+	signed := r.Group("/api/grupos", auth.Signed())
+	signed.GET("/:id/miembros", h.members)
+	signed.GET("/:id/posiciones", h.table)
 	writes := r.Group("/api/grupos", auth.Required(), h.WriteLimit.Middleware(ratelimit.PerSession))
 	writes.POST("", h.create)
 	writes.POST("/unirse", h.join)

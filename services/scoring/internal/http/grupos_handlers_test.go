@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"prode/platform/ratelimit"
+	"prode/platform/session"
 	"prode/platform/testenv"
 	"prode/scoring/internal/grupos"
 	"prode/scoring/internal/scoringtest"
@@ -299,8 +300,9 @@ func withoutMovement(rows []store.Posicion) []store.Posicion {
 	return rows
 }
 
-// League pages are cached in Redis under the snapshot and the league's version: a second read is
-// a hit, a join (a new league version) is seen at once; with Redis unreachable the table is
+// League pages are kept in the process and in Redis under the snapshot and the league's
+// version: a second read comes from the process, another replica's first read from Redis, a
+// join (a new league version) is seen at once by both; with Redis unreachable the table is
 // served from PostgreSQL.
 func TestLeagueTableCache(t *testing.T) {
 	e := scoringtest.New(t)
@@ -312,12 +314,20 @@ func TestLeagueTableCache(t *testing.T) {
 	g := createGrupo(t, app, tb.zoe, "Cache")
 	leagueTable(t, app, g.ID, tb.zoe, "")
 	leagueTable(t, app, g.ID, tb.zoe, "")
-	if hits := app.Metric(t, "prode_league_table_requests_total", "result", "hit"); hits != 1 {
-		t.Errorf("cache hits %v, want 1", hits)
+	if local := app.Metric(t, "prode_league_table_requests_total", "result", "local"); local != 1 {
+		t.Errorf("pages from the process's memory %v, want 1", local)
+	}
+	redisURL, _ := testenv.Redis(t)
+	replica := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: app.Prefix}) // the same Redis keys
+	leagueTable(t, replica, g.ID, tb.zoe, "")
+	if hits := replica.Metric(t, "prode_league_table_requests_total", "result", "hit"); hits != 1 {
+		t.Errorf("another replica's Redis hits %v, want 1", hits)
 	}
 	join(t, app, tb.caro, *g.Codigo)
-	if p := leagueTable(t, app, g.ID, tb.zoe, ""); p.Total != 2 {
-		t.Errorf("right after a join the table has %d rows, want 2", p.Total)
+	for _, a := range []*scoringtest.App{app, replica} {
+		if p := leagueTable(t, a, g.ID, tb.zoe, ""); p.Total != 2 {
+			t.Errorf("right after a join the table has %d rows, want 2", p.Total)
+		}
 	}
 
 	down := e.NewApp(scoringtest.Options{RedisURL: "redis://" + freePort(t) + "/0", Prefix: "unreachable:"})
@@ -330,6 +340,31 @@ func TestLeagueTableCache(t *testing.T) {
 	if errs := down.Metric(t, "prode_league_table_requests_total", "result", "error"); errs != 3 {
 		t.Errorf("cache errors counted %v, want 3", errs)
 	}
+}
+
+// A league's table and members check the session in the query that checks the membership (their
+// routes verify only the token's signature): a session ended with 'Salir' is refused with 401,
+// even for a page its player read a moment before and the process still holds.
+func TestLeagueReadsRefuseAnEndedSession(t *testing.T) {
+	e := scoringtest.New(t)
+	tb := arrangeTable(t, e)
+	app := e.NewApp(scoringtest.Options{})
+	g := createGrupo(t, app, tb.zoe, "Sesiones")
+	leagueTable(t, app, g.ID, tb.zoe, "")
+	if _, err := e.Admin.Exec(context.Background(), `DELETE FROM players.sesiones WHERE jugador_id = $1`, tb.zoe.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/posiciones", "/miembros", "/posiciones?pagina=2"} {
+		res := app.API.Do(http.MethodGet, fmt.Sprintf("/api/grupos/%d%s", g.ID, path), nil, testenv.As(tb.zoe))
+		want(t, "an ended session reads "+path, res, http.StatusUnauthorized, "no_autenticado")
+	}
+	// Refused before anything about the league is told: a league that does not exist too.
+	res := app.API.Do(http.MethodGet, "/api/grupos/999999/posiciones", nil, testenv.As(tb.zoe))
+	want(t, "an ended session reads a league that does not exist", res, http.StatusUnauthorized, "no_autenticado")
+	// A token that is not ours never reaches the query.
+	forged := &http.Cookie{Name: session.CookieName, Value: "forged"}
+	res = app.API.Do(http.MethodGet, fmt.Sprintf("/api/grupos/%d/posiciones", g.ID), nil, testenv.WithCookie(forged))
+	want(t, "a forged token reads the table", res, http.StatusUnauthorized, "no_autenticado")
 }
 
 // The maximums: a player in GRUPOS_MAX_POR_JUGADOR leagues can neither create nor join another;

@@ -34,7 +34,7 @@ type Grupos struct {
 	Created prometheus.Counter
 	Joins   prometheus.Counter
 	Refused *prometheus.CounterVec // by reason: invitacion_invalida, grupo_lleno, demasiados_grupos, demasiadas_solicitudes
-	Tables  *prometheus.CounterVec // by result: hit, miss, error
+	Tables  *prometheus.CounterVec // by result: local, hit, miss, error
 }
 
 // Live: the event streams of open pages.
@@ -70,8 +70,8 @@ func New(reg prometheus.Registerer) *Metrics {
 				Help: "Joins refused, by reason: invitacion_invalida (unknown or revoked code), grupo_lleno, demasiados_grupos, demasiadas_solicitudes (too many unknown codes from one session)."},
 				"reason", "invitacion_invalida", "grupo_lleno", "demasiados_grupos", "demasiadas_solicitudes"),
 			Tables: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_league_table_requests_total",
-				Help: "League table pages asked for, by where they came from: hit (Redis), miss or error (PostgreSQL)."},
-				"result", "hit", "miss", "error"),
+				Help: "League table pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL)."},
+				"result", "local", "hit", "miss", "error"),
 		},
 		Live: Live{
 			Broadcast: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_live_events_broadcast_total",

@@ -68,6 +68,7 @@ type Acceso struct {
 	Tabla    int64 // the tournament's newest standings snapshot (0: none yet)
 	Miembro  bool
 	Existe   bool
+	Sesion   bool // the asking session is open (players.sesiones_vigentes)
 	EsDueno  bool
 	Miembros int64
 }
@@ -326,23 +327,25 @@ func (s *GruposStore) Members(ctx context.Context, id int64, pagina, porPagina i
 	return pgx.AppendRows(make([]Miembro, 0), rows, pgx.RowToStructByPos[Miembro])
 }
 
-// Access reads, in one round trip, whether the league exists, whether the player is in it and
-// what its table is read at (the tournament's newest snapshot and the league's version).
-func (s *GruposStore) Access(ctx context.Context, id, jugador int64) (Acceso, error) {
+// Access reads, in one round trip, whether the asking session is still open, whether the
+// league exists, whether the player is in it and what its table is read at (the tournament's
+// newest snapshot and the league's version). The session is checked here rather than by its
+// own query before (session.Verifier.Required): the league's reads are the busiest of its
+// routes, and one round trip instead of two is most of their cost.
+func (s *GruposStore) Access(ctx context.Context, id, jugador int64, sesion string) (Acceso, error) {
 	var a Acceso
 	var dueno int64
 	err := s.pool.QueryRow(ctx, `
-		SELECT g.torneo_id, coalesce(t.actual, false), g.version, g.dueno_id, g.miembros,
+		SELECT EXISTS (SELECT FROM players.sesiones_vigentes WHERE id = $3),
+		       g.id IS NOT NULL, coalesce(g.torneo_id, 0), coalesce(t.actual, false), coalesce(g.version, 0),
+		       coalesce(g.dueno_id, 0), coalesce(g.miembros, 0),
 		       coalesce((SELECT max(id) FROM scoring.tablas WHERE torneo_id = g.torneo_id), 0),
 		       EXISTS (SELECT FROM scoring.grupo_miembros m WHERE m.grupo_id = g.id AND m.jugador_id = $2)
-		  FROM scoring.grupos g
-		  LEFT JOIN fixtures.torneos_publicados t ON t.id = g.torneo_id
-		 WHERE g.id = $1`, id, jugador).Scan(&a.Torneo, &a.Actual, &a.Version, &dueno, &a.Miembros, &a.Tabla, &a.Miembro)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return a, nil
-	}
-	a.Existe = err == nil
-	a.EsDueno = dueno == jugador
+		  FROM (VALUES (1)) AS asked
+		  LEFT JOIN scoring.grupos g ON g.id = $1
+		  LEFT JOIN fixtures.torneos_publicados t ON t.id = g.torneo_id`, id, jugador, sesion).
+		Scan(&a.Sesion, &a.Existe, &a.Torneo, &a.Actual, &a.Version, &dueno, &a.Miembros, &a.Tabla, &a.Miembro)
+	a.EsDueno = a.Existe && dueno == jugador
 	return a, err
 }
 
