@@ -413,6 +413,17 @@ func TestPgBouncerRouting(t *testing.T) {
 				if _, has := u.User.Password(); has {
 					t.Errorf("%s: a password in DATABASE_URL; it belongs in PGPASSWORD", name)
 				}
+				// A replaced PgBouncer pod shuts down only after every client connection on it
+				// has outlived its lifetime and been closed by its pool: a connection still on it
+				// would fail mid-request (the cluster test saw 46 answers 503 without this).
+				lifetime, err1 := time.ParseDuration(u.Query().Get("pool_max_conn_lifetime"))
+				jitter, err2 := time.ParseDuration(u.Query().Get("pool_max_conn_lifetime_jitter"))
+				if err1 != nil || err2 != nil || lifetime <= 0 {
+					t.Errorf("%s: DATABASE_URL without pool_max_conn_lifetime and its jitter: %s", name, u.Redacted())
+				} else if drain := preStopSleep(ctr); drain < lifetime+jitter+time.Second {
+					t.Errorf("%s: connections to PgBouncer live up to %v, but a replaced PgBouncer pod shuts down after %v",
+						name, lifetime+jitter, drain)
+				}
 				pw, ok := envValue(sc, "PGPASSWORD")
 				if !ok || pw.ValueFrom == nil || pw.ValueFrom.SecretKeyRef == nil ||
 					pw.ValueFrom.SecretKeyRef.Name != c.passwords || pw.ValueFrom.SecretKeyRef.Key != name+"-password" {
@@ -449,4 +460,12 @@ func TestPgBouncerNeedsTheExternalDatabase(t *testing.T) {
 			t.Errorf("--set %s: err %v, stderr %q; want a refusal mentioning %q", c.set, err, errOut, c.want)
 		}
 	}
+}
+
+// preStopSleep is how long a container's preStop hook sleeps (0 without one).
+func preStopSleep(c corev1.Container) time.Duration {
+	if c.Lifecycle == nil || c.Lifecycle.PreStop == nil || c.Lifecycle.PreStop.Sleep == nil {
+		return 0
+	}
+	return time.Duration(c.Lifecycle.PreStop.Sleep.Seconds) * time.Second
 }

@@ -13,7 +13,9 @@ CONNECTIONS_SERVICES=(players fixtures predictions scoring)
 # Concurrent requests: several per pod, so that each pool is wanted whole.
 CONNECTIONS_WORKERS=${CLUSTER_CONNECTIONS_WORKERS:-150}
 # A refused or failed connection, as PostgreSQL, PgBouncer and pgx word it.
-CONNECTIONS_REFUSED='too many clients|remaining connection slots|SQLSTATE 53300|no more connections allowed|max_client_conn|pooler error|server login has been failing|query_wait_timeout|failed to connect|connection refused'
+# (PgBouncer's refusal is "no more connections allowed (max_client_conn)": max_client_conn alone
+# also stands in its start-up line.)
+CONNECTIONS_REFUSED='too many clients|remaining connection slots|SQLSTATE 53300|no more connections allowed|pooler error|server login has been failing|query_wait_timeout|failed to connect|connection refused'
 
 # chart_count KIND ARGS...: what the chart says the release may open, read from its own refusal
 # when given no room: KIND "postgres" (to PostgreSQL) or "clients" (to PgBouncer).

@@ -239,6 +239,17 @@ transaction pooling), and its main gives the pool and the listener the same DATA
 {{- if .Values.pgbouncer.enabled }}players fixtures predictions{{ end }}
 {{- end }}
 
+{{/*
+How long a replaced PgBouncer pod keeps serving before its safe shutdown: its clients' pgx pools
+close every connection older than pgbouncer.clientLifetimeSeconds (plus up to 5 s of jitter) when
+it is released, and reconnect through the Service to the pods that are not going, so by then no
+client is left on it and nobody sees the shutdown; then shutdown.preStopSeconds of margin for the
+endpoints to forget it.
+*/}}
+{{- define "prode.pgbouncerDrainSeconds" -}}
+{{- add .Values.pgbouncer.clientLifetimeSeconds 5 .Values.shutdown.preStopSeconds }}
+{{- end }}
+
 {{/* The keys of the Secret PgBouncer and its clients read the roles' passwords from. */}}
 {{- define "prode.pgbouncerPasswordKeys" -}}
 {{- range $i, $name := include "prode.pgbouncerServices" . | splitList " " }}{{ if $i }} {{ end }}{{ $name }}-password{{ end }}
@@ -272,7 +283,7 @@ Usage: include "prode.databaseEnv" (list $ "players")
       name: {{ include "prode.pgbouncerPasswordSecret" $root }}
       key: {{ $name }}-password
 - name: DATABASE_URL
-  value: {{ printf "postgres://prode_%s@%s:6432/%s?sslmode=disable&default_query_exec_mode=exec" $name (include "prode.componentName" (list $root "pgbouncer")) (include "prode.databaseName" $root) | quote }}
+  value: {{ printf "postgres://prode_%s@%s:6432/%s?sslmode=disable&default_query_exec_mode=exec&pool_max_conn_lifetime=%ds&pool_max_conn_lifetime_jitter=5s" $name (include "prode.componentName" (list $root "pgbouncer")) (include "prode.databaseName" $root) (int $root.Values.pgbouncer.clientLifetimeSeconds) | quote }}
 {{- else }}
 {{- include "prode.directDatabaseEnv" . }}
 {{- end }}
