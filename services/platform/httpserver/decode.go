@@ -32,6 +32,10 @@ func DecodeJSON(c *gin.Context, v any, limit int64) error {
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
 	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			drain(c.Request.Body)
+		}
 		return decodeError(err)
 	}
 	if err := checkKeys(body, v); err != nil {
@@ -49,6 +53,18 @@ func DecodeJSON(c *gin.Context, v any, limit int64) error {
 		return apierror.Invalid("El cuerpo tiene que ser un único objeto JSON.")
 	}
 	return nil
+}
+
+// drainLimit bounds how much of a body over its limit is read and thrown away before the answer.
+const drainLimit = 8 << 20
+
+// drain reads the rest of a body refused as too large, up to drainLimit, so that the connection
+// closes after the 413 with nothing unread. A client that sends the whole body before reading
+// the answer, as a proxy streaming it does (the ingress), would otherwise be reset while still
+// writing and never read the 413: Traefik answers 502 for it. Larger bodies are cut off; the
+// server's ReadTimeout bounds the time.
+func drain(body io.Reader) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(body, drainLimit))
 }
 
 // checkContentType accepts application/json, with no charset or UTF-8's. A browser's
