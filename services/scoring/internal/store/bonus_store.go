@@ -22,7 +22,7 @@ func (s *PointsStore) ScoreQuestions(ctx context.Context, preguntas []int64, eve
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// One scorer per question at a time; every statement below sees what the previous
 		// scorer committed.
-		if _, err := lockKeys(ctx, tx, "scoring.pregunta", preguntas...); err != nil {
+		if err := lockKeys(ctx, tx, "scoring.pregunta", preguntas...); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `

@@ -109,8 +109,7 @@ func NewGruposStore(pool *pgxpool.Pool) *GruposStore { return &GruposStore{pool:
 // lockPlayer serialises the transactions that add a player to a league: the count of their
 // leagues and the insert that may make it one more are never interleaved with another's.
 func lockPlayer(ctx context.Context, tx pgx.Tx, jugador int64) error {
-	_, err := lockKeys(ctx, tx, "scoring.grupos.jugador", jugador)
-	return err
+	return lockKeys(ctx, tx, "scoring.grupos.jugador", jugador)
 }
 
 // checkPlayerRoom refuses a player already in the maximum of leagues (after lockPlayer).

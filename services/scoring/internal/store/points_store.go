@@ -54,7 +54,7 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 		// One scorer per match at a time (several replicas, or a rescore racing the consumer).
 		// Every statement below runs after the locks are held, so it sees the results and the
 		// old points as the previous scorer of each match committed them.
-		if _, err := lockKeys(ctx, tx, "scoring.partido", partidos...); err != nil {
+		if err := lockKeys(ctx, tx, "scoring.partido", partidos...); err != nil {
 			return err
 		}
 		// Emptied at every commit, so it is empty at the start of each transaction. No index:

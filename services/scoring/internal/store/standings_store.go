@@ -154,7 +154,7 @@ func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, z
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		// The lock is taken before the transaction's first read, so the snapshot it reads was
 		// taken after the previous build of this tournament committed.
-		if _, err := lockKeys(ctx, tx, "scoring.tabla", torneo); err != nil {
+		if err := lockKeys(ctx, tx, "scoring.tabla", torneo); err != nil {
 			return err
 		}
 		if err := tx.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM players.jugadores_publicados`).Scan(&t.JugadoresHasta); err != nil {
