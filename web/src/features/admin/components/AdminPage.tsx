@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { useTorneos } from '../../tournaments';
+import { TournamentOptions, useTorneos } from '../../tournaments';
 import { usePartidos, type Partido } from '../api/getPartidos';
 import { CurrentTournamentForm } from './CurrentTournamentForm';
 import { ImportForm } from './ImportForm';
@@ -46,11 +46,7 @@ export default function AdminPage() {
               onChange={(e) => setTorneo(e.target.value === '' ? undefined : Number(e.target.value))}
             >
               <option value="">El torneo actual</option>
-              {torneos.data.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.actual ? `${t.nombre} (actual)` : t.nombre}
-                </option>
-              ))}
+              <TournamentOptions torneos={torneos.data} />
             </select>
           </div>
         )}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
-import { useTorneos, type Torneo } from '../../tournaments';
+import { TournamentOptions, useTorneos, type Torneo } from '../../tournaments';
 import { putTorneoActual } from '../api/putTorneoActual';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { MutationFeedback } from './MutationFeedback';
@@ -52,11 +52,7 @@ function Picker({ torneos }: { torneos: Torneo[] }) {
             setElegido(Number(e.target.value));
           }}
         >
-          {torneos.map((t) => (
-            <option key={t.id} value={t.id}>
-              {`${t.actual ? `${t.nombre} (actual)` : t.nombre} · ${t.finalizados} de ${t.partidos} partidos jugados`}
-            </option>
-          ))}
+          <TournamentOptions torneos={torneos} detail={(t) => `${t.finalizados} de ${t.partidos} partidos jugados`} />
         </select>
       </div>
       <div className="admin-form__actions">

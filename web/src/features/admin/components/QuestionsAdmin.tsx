@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
-import { useTorneos } from '../../tournaments';
+import { TournamentOptions, useTorneos } from '../../tournaments';
 import { usePreguntasAdmin } from '../api/preguntas';
 import { QuestionForm } from './QuestionForm';
 import { RightAnswerForm } from './RightAnswerForm';
@@ -19,11 +19,7 @@ export function QuestionsAdmin() {
         <div className="field admin-list-filter">
           <label htmlFor={`${id}-torneo`}>Preguntas del torneo</label>
           <select id={`${id}-torneo`} value={torneo} onChange={(e) => setElegido(Number(e.target.value))}>
-            {lista.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.actual ? `${t.nombre} (actual)` : t.nombre}
-              </option>
-            ))}
+            <TournamentOptions torneos={lista} />
           </select>
         </div>
       )}

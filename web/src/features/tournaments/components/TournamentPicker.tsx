@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorMessage } from '../../../shared/components/ErrorMessage';
 import { useTorneos } from '../api/getTorneos';
+import { TournamentOptions } from './TournamentOptions';
 
 interface Props {
   /** The tournament on screen; undefined: the current one. */
@@ -32,11 +33,7 @@ export function TournamentPicker({ torneo, onChange }: Props) {
         <label htmlFor={`${id}-torneo`}>Torneo</label>
         <select id={`${id}-torneo`} value={selected} onChange={(e) => onChange(Number(e.target.value))}>
           {!viendo && <option value={selected}>Torneo desconocido</option>}
-          {lista.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.actual ? `${t.nombre} (actual)` : t.nombre}
-            </option>
-          ))}
+          <TournamentOptions torneos={lista} />
         </select>
       </div>
       {viendo && !viendo.actual && (
