@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { QueryView } from '../../../shared/components/QueryView';
+import { QueryList } from '../../../shared/components/QueryList';
 import { TournamentOptions, useTorneos } from '../../tournaments';
 import { usePreguntasAdmin } from '../api/preguntas';
 import { QuestionForm } from './QuestionForm';
@@ -36,19 +36,14 @@ function TournamentQuestions({ torneo }: { torneo: number }) {
   const preguntas = usePreguntasAdmin(torneo);
   return (
     <>
-      <QueryView query={preguntas} loadingText="Cargando las preguntas…">
-        {(lista) =>
-          lista.length === 0 ? (
-            <p className="empty">Este torneo todavía no tiene preguntas.</p>
-          ) : (
-            <ul className="admin-question-list">
-              {lista.map((p) => (
-                <RightAnswerForm key={p.id} pregunta={p} />
-              ))}
-            </ul>
-          )
-        }
-      </QueryView>
+      <QueryList
+        query={preguntas}
+        loadingText="Cargando las preguntas…"
+        emptyText="Este torneo todavía no tiene preguntas."
+        className="admin-question-list"
+      >
+        {(p) => <RightAnswerForm key={p.id} pregunta={p} />}
+      </QueryList>
       <QuestionForm torneo={torneo} />
     </>
   );
