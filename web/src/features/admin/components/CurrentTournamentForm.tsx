@@ -3,7 +3,7 @@ import { QueryView } from '../../../shared/components/QueryView';
 import { TournamentOptions, useTorneos, type Torneo } from '../../tournaments';
 import { putTorneoActual } from '../api/putTorneoActual';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { MutationFeedback } from './MutationFeedback';
+import { FormSubmit } from './FormSubmit';
 
 /** "Torneo actual": which tournament players see by default, in Jugadas, the table and the results. */
 export function CurrentTournamentForm() {
@@ -55,13 +55,10 @@ function Picker({ torneos }: { torneos: Torneo[] }) {
           <TournamentOptions torneos={torneos} detail={(t) => `${t.finalizados} de ${t.partidos} partidos jugados`} />
         </select>
       </div>
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={cambiar.isPending || elegido === actual?.id}>
-          Cambiar el torneo actual
-        </button>
-      </div>
-      <MutationFeedback
+      <FormSubmit
         mutation={cambiar}
+        label="Cambiar el torneo actual"
+        disabled={elegido === actual?.id}
         successText={cambiar.data ? `Listo: ${cambiar.data.nombre} es ahora el torneo actual.` : ''}
       />
     </form>

@@ -4,7 +4,7 @@ import { useEquipos, type Equipo } from '../api/getEquipos';
 import type { Partido } from '../api/getPartidos';
 import { putEquipos, type EquiposEntrada } from '../api/putEquipos';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { MutationFeedback } from './MutationFeedback';
+import { FormSubmit } from './FormSubmit';
 
 /** Sets a knock-out match's teams once the previous round decides them. */
 export function TeamsForm({ partido }: { partido: Partido }) {
@@ -45,12 +45,7 @@ function TeamsPicker({ partido, equipos }: { partido: Partido; equipos: Equipo[]
     <form className="admin-form" onSubmit={submit}>
       {picker('local', 'Equipo local', local, setLocal)}
       {picker('visitante', 'Equipo visitante', visitante, setVisitante)}
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={guardar.isPending}>
-          Guardar equipos
-        </button>
-      </div>
-      <MutationFeedback mutation={guardar} successText="Equipos guardados." />
+      <FormSubmit mutation={guardar} label="Guardar equipos" successText="Equipos guardados." />
     </form>
   );
 }
