@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
+import { SelectField } from '../../../shared/components/SelectField';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
 import { TournamentOptions, useTorneos } from '../../tournaments';
 import { usePartidos, type Partido } from '../api/getPartidos';
@@ -38,17 +39,15 @@ export default function AdminPage() {
       <section className="card admin-section" aria-labelledby={`${id}-partidos`}>
         <h2 id={`${id}-partidos`}>Partidos</h2>
         {torneos.isSuccess && torneos.data.length > 1 && (
-          <div className="field admin-list-filter">
-            <label htmlFor={`${id}-torneo`}>Partidos del torneo</label>
-            <select
-              id={`${id}-torneo`}
-              value={torneo ?? ''}
-              onChange={(e) => setTorneo(e.target.value === '' ? undefined : Number(e.target.value))}
-            >
-              <option value="">El torneo actual</option>
-              <TournamentOptions torneos={torneos.data} />
-            </select>
-          </div>
+          <SelectField
+            label="Partidos del torneo"
+            className="field admin-list-filter"
+            value={torneo ?? ''}
+            onChange={(value) => setTorneo(value === '' ? undefined : Number(value))}
+          >
+            <option value="">El torneo actual</option>
+            <TournamentOptions torneos={torneos.data} />
+          </SelectField>
         )}
         <div className="field">
           <label htmlFor={`${id}-buscar`}>Buscar partido (equipo, grupo o número)</label>

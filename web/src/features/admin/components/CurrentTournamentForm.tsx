@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
+import { SelectField } from '../../../shared/components/SelectField';
 import { TournamentOptions, useTorneos, type Torneo } from '../../tournaments';
 import { putTorneoActual } from '../api/putTorneoActual';
 import { useAdminMutation } from '../hooks/useAdminMutation';
@@ -30,7 +31,6 @@ export function CurrentTournamentForm() {
 }
 
 function Picker({ torneos }: { torneos: Torneo[] }) {
-  const id = useId();
   const actual = torneos.find((t) => t.actual);
   const [elegido, setElegido] = useState<number>(actual?.id ?? torneos[0]!.id);
   const cambiar = useAdminMutation(putTorneoActual);
@@ -42,19 +42,16 @@ function Picker({ torneos }: { torneos: Torneo[] }) {
 
   return (
     <form className="admin-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-torneo`}>Torneo actual</label>
-        <select
-          id={`${id}-torneo`}
-          value={elegido}
-          onChange={(e) => {
-            cambiar.reset();
-            setElegido(Number(e.target.value));
-          }}
-        >
-          <TournamentOptions torneos={torneos} detail={(t) => `${t.finalizados} de ${t.partidos} partidos jugados`} />
-        </select>
-      </div>
+      <SelectField
+        label="Torneo actual"
+        value={elegido}
+        onChange={(value) => {
+          cambiar.reset();
+          setElegido(Number(value));
+        }}
+      >
+        <TournamentOptions torneos={torneos} detail={(t) => `${t.finalizados} de ${t.partidos} partidos jugados`} />
+      </SelectField>
       <FormSubmit
         mutation={cambiar}
         label="Cambiar el torneo actual"

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { QueryList } from '../../../shared/components/QueryList';
+import { SelectField } from '../../../shared/components/SelectField';
 import { TournamentOptions, useTorneos } from '../../tournaments';
 import { usePreguntasAdmin } from '../api/preguntas';
 import { QuestionForm } from './QuestionForm';
@@ -16,12 +17,14 @@ export function QuestionsAdmin() {
     <section className="card admin-section" aria-labelledby={`${id}-titulo`}>
       <h2 id={`${id}-titulo`}>Preguntas</h2>
       {lista.length > 1 && (
-        <div className="field admin-list-filter">
-          <label htmlFor={`${id}-torneo`}>Preguntas del torneo</label>
-          <select id={`${id}-torneo`} value={torneo} onChange={(e) => setElegido(Number(e.target.value))}>
-            <TournamentOptions torneos={lista} />
-          </select>
-        </div>
+        <SelectField
+          label="Preguntas del torneo"
+          className="field admin-list-filter"
+          value={torneo ?? ''}
+          onChange={(value) => setElegido(Number(value))}
+        >
+          <TournamentOptions torneos={lista} />
+        </SelectField>
       )}
       {torneo === undefined ? (
         torneos.isPending ? null : <p className="empty">Todavía no hay torneos.</p>
