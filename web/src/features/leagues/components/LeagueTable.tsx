@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { PagedQueryView } from '../../../shared/components/PagedQueryView';
+import { PagedQueryView } from '../../../shared/components/Pagination';
 import { usePosicionesGrupo } from '../api/getPosicionesGrupo';
 import type { Grupo, PosicionGrupo } from '../api/types';
 

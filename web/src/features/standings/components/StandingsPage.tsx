@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseTorneo } from '../../../shared/api/torneo';
 import { ErrorMessage } from '../../../shared/components/ErrorMessage';
-import { PagedQueryView } from '../../../shared/components/PagedQueryView';
+import { PagedQueryView } from '../../../shared/components/Pagination';
 import { formatFecha } from '../../../shared/format';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
 import { useSesion } from '../../session';
