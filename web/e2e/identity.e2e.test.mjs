@@ -398,6 +398,26 @@ async function assertMostlyLimited(send) {
   limited.forEach((res, n) => assertTooMany(res, `request ${n} of ten`));
   assert.ok(limited.length >= 8, `only ${limited.length} of ten requests from new forged addresses were limited: ${answers.map((r) => r.status)}`);
 }
+/**
+ * As the organiser, a match between the seeded teams at `teams` (two indexes) in the tournament
+ * named torneo (made by this call when new), kicking off at inicio (default: in 4 days): the
+ * match as the API answers it. Each arrange step takes teams of its own.
+ */
+async function createMatch(admin, { torneo, nombre_categoria, teams: [local, visitante], inicio = new Date(Date.now() + 4 * 24 * 3600_000), sede }) {
+  const equipos = await ok('GET', '/api/partidos/equipos');
+  assert.ok(equipos.length > Math.max(local, visitante), 'teams are seeded');
+  return ok('POST', '/api/partidos', {
+    cookie: admin.cookie,
+    body: {
+      torneo,
+      nombre_categoria,
+      codigo_local: equipos[local].codigo,
+      codigo_visitante: equipos[visitante].codigo,
+      inicio: inicio.toISOString(),
+      sede,
+    },
+  });
+}
 const prediction = (goles_local, goles_visitante, extra = {}) => ({ partido: match.id, goles_local, goles_visitante, ...extra });
 
 describe('identity attacks through nginx are refused and change nothing', { timeout: 12 * 60_000 }, () => {
@@ -409,20 +429,14 @@ describe('identity attacks through nginx are refused and change nothing', { time
     assert.equal(people.ana.admin, false);
 
     // The organiser creates an open match four days ahead, between two known teams.
-    const equipos = await ok('GET', '/api/partidos/equipos');
-    assert.ok(equipos.length >= 2, 'teams are seeded');
     const inicio = new Date(Date.now() + 4 * 24 * 3600_000);
     inicio.setUTCSeconds(0, 0);
-    match = await ok('POST', '/api/partidos', {
-      cookie: people.admin.cookie,
-      body: {
-        torneo: `Ataques ${stamp}`,
-        nombre_categoria: 'Prueba de identidad',
-        codigo_local: equipos[0].codigo,
-        codigo_visitante: equipos[1].codigo,
-        inicio: inicio.toISOString(),
-        sede: 'Estadio de pruebas',
-      },
+    match = await createMatch(people.admin, {
+      torneo: `Ataques ${stamp}`,
+      nombre_categoria: 'Prueba de identidad',
+      teams: [0, 1],
+      inicio,
+      sede: 'Estadio de pruebas',
     });
     assert.equal(match.apostable, true, 'the match takes predictions');
     // A tournament of its own, not the current one: it is listed when asked for by id.
@@ -868,17 +882,7 @@ describe('identity attacks through nginx are refused and change nothing', { time
       const racers = [await signIn(CARLA), await signIn(DANI)];
       [people.carla, people.dani] = racers;
       const { admin } = people;
-      const equipos = await ok('GET', '/api/partidos/equipos');
-      const race = await ok('POST', '/api/partidos', {
-        cookie: admin.cookie,
-        body: {
-          torneo: `Carrera ${stamp}`,
-          nombre_categoria: 'Carrera al cierre',
-          codigo_local: equipos[2].codigo,
-          codigo_visitante: equipos[3].codigo,
-          inicio: new Date(Date.now() + 4 * 24 * 3600_000).toISOString(),
-        },
-      });
+      const race = await createMatch(admin, { torneo: `Carrera ${stamp}`, nombre_categoria: 'Carrera al cierre', teams: [2, 3] });
       // The kick-off 1 hour and a few seconds ahead, in whole seconds as the service keeps it:
       // predictions close at the cut-off, one hour before, by the database's clock.
       const inicio = new Date(Math.ceil((Date.now() + 3600_000 + RACE_LEAD_MS) / 1000) * 1000);
@@ -949,17 +953,7 @@ describe('identity attacks through nginx are refused and change nothing', { time
     await scenario(t, 'Carla saves, each time from another forged address', async () => {
       const carla = people.carla ?? (await signIn(CARLA));
       // An open match of its own, beside the race's: whatever an earlier row did to the matrix's.
-      const equipos = await ok('GET', '/api/partidos/equipos');
-      const open = await ok('POST', '/api/partidos', {
-        cookie: people.admin.cookie,
-        body: {
-          torneo: `Carrera ${stamp}`,
-          nombre_categoria: 'Límite de escrituras',
-          codigo_local: equipos[4].codigo,
-          codigo_visitante: equipos[5].codigo,
-          inicio: new Date(Date.now() + 4 * 24 * 3600_000).toISOString(),
-        },
-      });
+      const open = await createMatch(people.admin, { torneo: `Carrera ${stamp}`, nombre_categoria: 'Límite de escrituras', teams: [4, 5] });
       const save = (goles_local, goles_visitante) => ({ partido: open.id, goles_local, goles_visitante });
       let lastAccepted;
       let limited = false;

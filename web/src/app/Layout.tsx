@@ -1,9 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { DevModeBanner, skipAutomaticSignIn, useSesion } from '../features/session';
+import { DevModeBanner, skipAutomaticSignIn, useSesion, type Jugador } from '../features/session';
 import { Footer } from '../shared/layout/Footer';
 import { useFocusHeadingOnNavigation } from '../shared/layout/useFocusHeadingOnNavigation';
 import '../shared/layout/layout.css';
+
+/** The header's links, in order; `para` says who sees one, when not everyone does. */
+const LINKS: { to: string; label: string; para?: (jugador: Jugador | null) => boolean }[] = [
+  { to: '/jugadas', label: 'Jugadas', para: (jugador) => jugador !== null },
+  { to: '/posiciones', label: 'Posiciones' },
+  { to: '/resultados', label: 'Resultados' },
+  { to: '/preguntas', label: 'Preguntas' },
+  { to: '/grupos', label: 'Grupos', para: (jugador) => jugador !== null },
+  { to: '/admin', label: 'Organizar', para: (jugador) => jugador?.admin === true },
+];
 
 /** Every screen: dev-mode notice, header with navigation, the screen itself, footer. */
 export function Layout() {
@@ -27,30 +37,11 @@ export function Layout() {
           </NavLink>
           <nav aria-label="Principal">
             <ul className="site-nav">
-              {jugador && (
-                <li>
-                  <NavLink to="/jugadas">Jugadas</NavLink>
+              {LINKS.filter((link) => !link.para || link.para(jugador)).map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to}>{link.label}</NavLink>
                 </li>
-              )}
-              <li>
-                <NavLink to="/posiciones">Posiciones</NavLink>
-              </li>
-              <li>
-                <NavLink to="/resultados">Resultados</NavLink>
-              </li>
-              <li>
-                <NavLink to="/preguntas">Preguntas</NavLink>
-              </li>
-              {jugador && (
-                <li>
-                  <NavLink to="/grupos">Grupos</NavLink>
-                </li>
-              )}
-              {jugador?.admin && (
-                <li>
-                  <NavLink to="/admin">Organizar</NavLink>
-                </li>
-              )}
+              ))}
             </ul>
           </nav>
         </div>

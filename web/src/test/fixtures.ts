@@ -119,3 +119,22 @@ export const fakePosicion = (
   posicion_anterior,
   bonus,
 });
+
+/** The 2026 bonus question "¿Quién sale campeón?" (20 points, open until 2099), unanswered: options
+ * Argentina (11), Brasil (12) and Francia (13). */
+export const fakePregunta = (over: Partial<Schemas['Pregunta']> = {}): Schemas['Pregunta'] => ({
+  id: 1,
+  torneo: 1,
+  texto: '¿Quién sale campeón?',
+  puntos: 20,
+  cierre: '2099-06-11T18:00:00Z',
+  cerrada: false,
+  opciones: [
+    { id: 11, texto: 'Argentina' },
+    { id: 12, texto: 'Brasil' },
+    { id: 13, texto: 'Francia' },
+  ],
+  mi_respuesta: null,
+  correctas: [],
+  ...over,
+});

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { LiveUpdatesProvider } from '../shared/live/LiveUpdatesProvider';
 import type { EventSourceFactory } from '../shared/live/useLiveUpdates';
 
@@ -26,4 +26,19 @@ export function renderWithProviders(ui: ReactElement, { route = '/', live }: Opt
       </QueryClientProvider>,
     ),
   };
+}
+
+/**
+ * renderWithProviders with routes, by path: the page under test at its own, and stand-ins (a
+ * heading) where it may send the player, so that a test sees where it went.
+ */
+export function renderRoutes(routes: Record<string, ReactElement>, options?: Options) {
+  return renderWithProviders(
+    <Routes>
+      {Object.entries(routes).map(([path, element]) => (
+        <Route key={path} path={path} element={element} />
+      ))}
+    </Routes>,
+    options,
+  );
 }

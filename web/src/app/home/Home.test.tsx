@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fakeFetch } from '../../test/fakeFetch';
+import { fakePregunta } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { Home } from './Home';
 
@@ -15,24 +16,7 @@ function serve() {
     if (r.path === '/api/grupos') {
       return { status: 200, body: [{ id: 5, torneo: 1, nombre: 'La oficina', miembros: 12, es_dueno: false, mi_posicion: 2 }] };
     }
-    if (r.path === '/api/preguntas') {
-      return {
-        status: 200,
-        body: [
-          {
-            id: 1,
-            torneo: 1,
-            texto: '¿Quién sale campeón?',
-            puntos: 20,
-            cierre: '2099-06-11T18:00:00Z',
-            cerrada: false,
-            opciones: [],
-            mi_respuesta: null,
-            correctas: [],
-          },
-        ],
-      };
-    }
+    if (r.path === '/api/preguntas') return { status: 200, body: [fakePregunta()] };
     return undefined;
   });
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
+import { SelectField } from '../../../shared/components/SelectField';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { useTorneos } from '../../tournaments';
+import { TournamentOptions, useTorneos } from '../../tournaments';
 import { usePartidos, type Partido } from '../api/getPartidos';
 import { CurrentTournamentForm } from './CurrentTournamentForm';
 import { ImportForm } from './ImportForm';
@@ -38,21 +39,15 @@ export default function AdminPage() {
       <section className="card admin-section" aria-labelledby={`${id}-partidos`}>
         <h2 id={`${id}-partidos`}>Partidos</h2>
         {torneos.isSuccess && torneos.data.length > 1 && (
-          <div className="field admin-list-filter">
-            <label htmlFor={`${id}-torneo`}>Partidos del torneo</label>
-            <select
-              id={`${id}-torneo`}
-              value={torneo ?? ''}
-              onChange={(e) => setTorneo(e.target.value === '' ? undefined : Number(e.target.value))}
-            >
-              <option value="">El torneo actual</option>
-              {torneos.data.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.actual ? `${t.nombre} (actual)` : t.nombre}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Partidos del torneo"
+            className="field admin-list-filter"
+            value={torneo ?? ''}
+            onChange={(value) => setTorneo(value === '' ? undefined : Number(value))}
+          >
+            <option value="">El torneo actual</option>
+            <TournamentOptions torneos={torneos.data} />
+          </SelectField>
         )}
         <div className="field">
           <label htmlFor={`${id}-buscar`}>Buscar partido (equipo, grupo o número)</label>

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
-import { useTorneos, type Torneo } from '../../tournaments';
+import { SelectField } from '../../../shared/components/SelectField';
+import { TournamentOptions, useTorneos, type Torneo } from '../../tournaments';
 import { putTorneoActual } from '../api/putTorneoActual';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { MutationFeedback } from './MutationFeedback';
+import { FormSubmit } from './FormSubmit';
 
 /** "Torneo actual": which tournament players see by default, in Jugadas, the table and the results. */
 export function CurrentTournamentForm() {
@@ -30,7 +31,6 @@ export function CurrentTournamentForm() {
 }
 
 function Picker({ torneos }: { torneos: Torneo[] }) {
-  const id = useId();
   const actual = torneos.find((t) => t.actual);
   const [elegido, setElegido] = useState<number>(actual?.id ?? torneos[0]!.id);
   const cambiar = useAdminMutation(putTorneoActual);
@@ -42,30 +42,20 @@ function Picker({ torneos }: { torneos: Torneo[] }) {
 
   return (
     <form className="admin-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-torneo`}>Torneo actual</label>
-        <select
-          id={`${id}-torneo`}
-          value={elegido}
-          onChange={(e) => {
-            cambiar.reset();
-            setElegido(Number(e.target.value));
-          }}
-        >
-          {torneos.map((t) => (
-            <option key={t.id} value={t.id}>
-              {`${t.actual ? `${t.nombre} (actual)` : t.nombre} · ${t.finalizados} de ${t.partidos} partidos jugados`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={cambiar.isPending || elegido === actual?.id}>
-          Cambiar el torneo actual
-        </button>
-      </div>
-      <MutationFeedback
+      <SelectField
+        label="Torneo actual"
+        value={elegido}
+        onChange={(value) => {
+          cambiar.reset();
+          setElegido(Number(value));
+        }}
+      >
+        <TournamentOptions torneos={torneos} detail={(t) => `${t.finalizados} de ${t.partidos} partidos jugados`} />
+      </SelectField>
+      <FormSubmit
         mutation={cambiar}
+        label="Cambiar el torneo actual"
+        disabled={elegido === actual?.id}
         successText={cambiar.data ? `Listo: ${cambiar.data.nombre} es ahora el torneo actual.` : ''}
       />
     </form>

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { postPregunta, type PreguntaEntrada } from '../api/preguntas';
 import { fromDateTimeLocal } from '../hooks/dateTimeLocal';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { MutationFeedback } from './MutationFeedback';
+import { FormSubmit } from './FormSubmit';
 
 /** The options as typed, one per line: trimmed, blank lines dropped. */
 export const optionLines = (text: string) =>
@@ -98,12 +98,7 @@ export function QuestionForm({ torneo }: { torneo: number }) {
           </div>
         )}
       </fieldset>
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={crear.isPending}>
-          Crear pregunta
-        </button>
-      </div>
-      <MutationFeedback mutation={crear} successText="Pregunta creada." />
+      <FormSubmit mutation={crear} label="Crear pregunta" successText="Pregunta creada." />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { QueryView } from '../../../shared/components/QueryView';
-import { useTorneos } from '../../tournaments';
+import { QueryList } from '../../../shared/components/QueryList';
+import { SelectField } from '../../../shared/components/SelectField';
+import { TournamentOptions, useTorneos } from '../../tournaments';
 import { usePreguntasAdmin } from '../api/preguntas';
 import { QuestionForm } from './QuestionForm';
 import { RightAnswerForm } from './RightAnswerForm';
@@ -16,16 +17,14 @@ export function QuestionsAdmin() {
     <section className="card admin-section" aria-labelledby={`${id}-titulo`}>
       <h2 id={`${id}-titulo`}>Preguntas</h2>
       {lista.length > 1 && (
-        <div className="field admin-list-filter">
-          <label htmlFor={`${id}-torneo`}>Preguntas del torneo</label>
-          <select id={`${id}-torneo`} value={torneo} onChange={(e) => setElegido(Number(e.target.value))}>
-            {lista.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.actual ? `${t.nombre} (actual)` : t.nombre}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Preguntas del torneo"
+          className="field admin-list-filter"
+          value={torneo ?? ''}
+          onChange={(value) => setElegido(Number(value))}
+        >
+          <TournamentOptions torneos={lista} />
+        </SelectField>
       )}
       {torneo === undefined ? (
         torneos.isPending ? null : <p className="empty">Todavía no hay torneos.</p>
@@ -40,19 +39,14 @@ function TournamentQuestions({ torneo }: { torneo: number }) {
   const preguntas = usePreguntasAdmin(torneo);
   return (
     <>
-      <QueryView query={preguntas} loadingText="Cargando las preguntas…">
-        {(lista) =>
-          lista.length === 0 ? (
-            <p className="empty">Este torneo todavía no tiene preguntas.</p>
-          ) : (
-            <ul className="admin-question-list">
-              {lista.map((p) => (
-                <RightAnswerForm key={p.id} pregunta={p} />
-              ))}
-            </ul>
-          )
-        }
-      </QueryView>
+      <QueryList
+        query={preguntas}
+        loadingText="Cargando las preguntas…"
+        emptyText="Este torneo todavía no tiene preguntas."
+        className="admin-question-list"
+      >
+        {(p) => <RightAnswerForm key={p.id} pregunta={p} />}
+      </QueryList>
       <QuestionForm torneo={torneo} />
     </>
   );

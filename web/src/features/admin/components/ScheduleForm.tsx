@@ -3,7 +3,7 @@ import type { Partido } from '../api/getPartidos';
 import { putHorario, type Horario } from '../api/putHorario';
 import { fromDateTimeLocal, toDateTimeLocal } from '../hooks/dateTimeLocal';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { MutationFeedback } from './MutationFeedback';
+import { FormSubmit } from './FormSubmit';
 
 /**
  * Moves a match's kick-off; the time is entered in the browser's own time zone. When the server
@@ -37,13 +37,9 @@ export function ScheduleForm({ partido }: { partido: Partido }) {
           onChange={(e) => setValue(e.target.value)}
         />
       </div>
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={cambiar.isPending}>
-          Cambiar horario
-        </button>
-      </div>
-      <MutationFeedback
+      <FormSubmit
         mutation={cambiar}
+        label="Cambiar horario"
         successText={cambiar.variables?.forzar ? 'Horario cambiado. Quedó registrado que reabriste las apuestas.' : 'Horario cambiado.'}
         force={{ label: 'Cambiar igual y reabrir las apuestas', run: forzar }}
       />

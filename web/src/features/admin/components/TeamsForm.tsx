@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
+import { SelectField } from '../../../shared/components/SelectField';
 import { useEquipos, type Equipo } from '../api/getEquipos';
 import type { Partido } from '../api/getPartidos';
 import { putEquipos, type EquiposEntrada } from '../api/putEquipos';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { MutationFeedback } from './MutationFeedback';
+import { FormSubmit } from './FormSubmit';
 
 /** Sets a knock-out match's teams once the previous round decides them. */
 export function TeamsForm({ partido }: { partido: Partido }) {
@@ -17,7 +18,6 @@ export function TeamsForm({ partido }: { partido: Partido }) {
 }
 
 function TeamsPicker({ partido, equipos }: { partido: Partido; equipos: Equipo[] }) {
-  const id = useId();
   const [local, setLocal] = useState(partido.codigo_local ?? '');
   const [visitante, setVisitante] = useState(partido.codigo_visitante ?? '');
   const guardar = useAdminMutation((body: EquiposEntrada) => putEquipos(partido.id, body));
@@ -27,30 +27,22 @@ function TeamsPicker({ partido, equipos }: { partido: Partido; equipos: Equipo[]
     guardar.mutate({ codigo_local: local, codigo_visitante: visitante });
   };
 
-  const picker = (which: string, label: string, value: string, onChange: (v: string) => void) => (
-    <div className="field">
-      <label htmlFor={`${id}-${which}`}>{label}</label>
-      <select id={`${id}-${which}`} required value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Elegí un equipo</option>
-        {equipos.map((e) => (
-          <option key={e.codigo} value={e.codigo}>
-            {e.nombre}
-          </option>
-        ))}
-      </select>
-    </div>
+  const picker = (label: string, value: string, onChange: (v: string) => void) => (
+    <SelectField label={label} required value={value} onChange={onChange}>
+      <option value="">Elegí un equipo</option>
+      {equipos.map((e) => (
+        <option key={e.codigo} value={e.codigo}>
+          {e.nombre}
+        </option>
+      ))}
+    </SelectField>
   );
 
   return (
     <form className="admin-form" onSubmit={submit}>
-      {picker('local', 'Equipo local', local, setLocal)}
-      {picker('visitante', 'Equipo visitante', visitante, setVisitante)}
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={guardar.isPending}>
-          Guardar equipos
-        </button>
-      </div>
-      <MutationFeedback mutation={guardar} successText="Equipos guardados." />
+      {picker('Equipo local', local, setLocal)}
+      {picker('Equipo visitante', visitante, setVisitante)}
+      <FormSubmit mutation={guardar} label="Guardar equipos" successText="Equipos guardados." />
     </form>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, messageOf } from '../../../shared/api/ApiError';
+import { SelectField } from '../../../shared/components/SelectField';
 import { putRespuesta } from '../api/putRespuesta';
 import type { Pregunta } from '../api/types';
 
@@ -9,7 +10,6 @@ import type { Pregunta } from '../api/types';
  * pregunta_cerrada, by the server's clock) reloads the list, which then shows it closed.
  */
 export function AnswerForm({ pregunta, onCerrada }: { pregunta: Pregunta; onCerrada: (mensaje: string) => void }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const [opcion, setOpcion] = useState(pregunta.mi_respuesta === null ? '' : String(pregunta.mi_respuesta));
   const guardar = useMutation({
@@ -28,26 +28,23 @@ export function AnswerForm({ pregunta, onCerrada }: { pregunta: Pregunta; onCerr
   const unchanged = opcion === (pregunta.mi_respuesta === null ? '' : String(pregunta.mi_respuesta));
   return (
     <form className="answer-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-opcion`}>Tu respuesta</label>
-        <select
-          id={`${id}-opcion`}
-          value={opcion}
-          onChange={(e) => {
-            setOpcion(e.target.value);
-            guardar.reset();
-          }}
-        >
-          <option value="" disabled>
-            Elegí una opción
+      <SelectField
+        label="Tu respuesta"
+        value={opcion}
+        onChange={(value) => {
+          setOpcion(value);
+          guardar.reset();
+        }}
+      >
+        <option value="" disabled>
+          Elegí una opción
+        </option>
+        {pregunta.opciones.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.texto}
           </option>
-          {pregunta.opciones.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.texto}
-            </option>
-          ))}
-        </select>
-      </div>
+        ))}
+      </SelectField>
       <button type="submit" className="button" disabled={opcion === '' || guardar.isPending || (unchanged && !guardar.isError)}>
         Guardar respuesta
       </button>

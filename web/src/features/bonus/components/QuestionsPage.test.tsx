@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axeViolations } from '../../../test/axe';
 import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
+import { fakePregunta } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { Pregunta } from '../api/types';
 import { OpenQuestionsLink } from './OpenQuestionsLink';
@@ -9,23 +10,6 @@ import { QuestionsPage } from './QuestionsPage';
 
 const jugador = { id: 3, nombre: 'Ana', email: 'ana@prode.test', admin: false };
 const torneos = [{ id: 1, nombre: 'Mundial 2026', actual: true, partidos: 104, finalizados: 0 }];
-const equipos = [
-  { id: 11, texto: 'Argentina' },
-  { id: 12, texto: 'Brasil' },
-  { id: 13, texto: 'Francia' },
-];
-const campeon = (over: Partial<Pregunta> = {}): Pregunta => ({
-  id: 1,
-  torneo: 1,
-  texto: '¿Quién sale campeón?',
-  puntos: 20,
-  cierre: '2099-06-11T18:00:00Z',
-  cerrada: false,
-  opciones: equipos,
-  mi_respuesta: null,
-  correctas: [],
-  ...over,
-});
 const CERRADA = 'La pregunta ya está cerrada; no se puede cambiar la respuesta.';
 
 type Answer = { status: number; body?: unknown } | undefined;
@@ -45,7 +29,7 @@ describe('QuestionsPage', () => {
   it('before the lock: the options, and the chosen one saved', async () => {
     let mia: number | null = null;
     const { requests } = serve(
-      () => [campeon({ mi_respuesta: mia })],
+      () => [fakePregunta({ mi_respuesta: mia })],
       (r) => {
         if (r.method === 'PUT' && r.path === '/api/preguntas/1/respuesta') {
           mia = (r.body as { opcion: number }).opcion;
@@ -77,7 +61,7 @@ describe('QuestionsPage', () => {
   it("refused after the lock: the server's Spanish reason, and the question shows closed", async () => {
     let cerrada = false;
     serve(
-      () => [campeon({ cerrada })],
+      () => [fakePregunta({ cerrada })],
       (r) => {
         if (r.method === 'PUT') {
           cerrada = true;
@@ -99,7 +83,7 @@ describe('QuestionsPage', () => {
 
   it('after the lock: one\'s answer, the right one, the points won and how everyone answered', async () => {
     serve(
-      () => [campeon({ cerrada: true, cierre: '2026-06-11T18:00:00Z', mi_respuesta: 11, correctas: [11] })],
+      () => [fakePregunta({ cerrada: true, cierre: '2026-06-11T18:00:00Z', mi_respuesta: 11, correctas: [11] })],
       (r) =>
         r.path === '/api/preguntas/1/respuestas'
           ? {
@@ -128,7 +112,7 @@ describe('QuestionsPage', () => {
 
   it('a tie: two right answers; a wrong answer wins nothing', async () => {
     serve(
-      () => [campeon({ texto: '¿Quién es el goleador?', cerrada: true, mi_respuesta: 13, correctas: [11, 12] })],
+      () => [fakePregunta({ texto: '¿Quién es el goleador?', cerrada: true, mi_respuesta: 13, correctas: [11, 12] })],
       (r) => (r.path === '/api/preguntas/1/respuestas' ? { status: 200, body: { pregunta: 1, total: 1, opciones: [] } } : undefined),
     );
     renderWithProviders(<QuestionsPage />, { route: '/preguntas' });
@@ -137,7 +121,7 @@ describe('QuestionsPage', () => {
   });
 
   it('signed out: the questions and their options, no form, no one\'s answers', async () => {
-    const { requests } = serve(() => [campeon()], () => undefined, false);
+    const { requests } = serve(() => [fakePregunta()], () => undefined, false);
     renderWithProviders(<QuestionsPage />, { route: '/preguntas' });
     expect(await screen.findByText('Opciones: Argentina, Brasil, Francia. Ingresá para responder.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Tu respuesta' })).not.toBeInTheDocument();
@@ -147,14 +131,14 @@ describe('QuestionsPage', () => {
 
 describe('OpenQuestionsLink', () => {
   it('points to /preguntas while a question is open, saying how many are unanswered', async () => {
-    serve(() => [campeon(), campeon({ id: 2, mi_respuesta: 12 }), campeon({ id: 3, cerrada: true })]);
+    serve(() => [fakePregunta(), fakePregunta({ id: 2, mi_respuesta: 12 }), fakePregunta({ id: 3, cerrada: true })]);
     renderWithProviders(<OpenQuestionsLink />);
     expect(await screen.findByRole('link', { name: 'Responder las preguntas' })).toHaveAttribute('href', '/preguntas');
     expect(screen.getByText(/Tenés 1 pregunta sin responder/)).toBeInTheDocument();
   });
 
   it('shows nothing when every question is closed', async () => {
-    const { requests } = serve(() => [campeon({ cerrada: true })]);
+    const { requests } = serve(() => [fakePregunta({ cerrada: true })]);
     const { container } = renderWithProviders(<OpenQuestionsLink />);
     await waitFor(() => expect(requests.length).toBe(1));
     expect(container).toBeEmptyDOMElement();

@@ -1,4 +1,4 @@
-import { QueryView } from '../../../shared/components/QueryView';
+import { QueryList } from '../../../shared/components/QueryList';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
 import { useSesion } from '../../session';
 import { TournamentPicker, useTorneoParam } from '../../tournaments';
@@ -20,19 +20,14 @@ export function QuestionsPage() {
         Preguntas del torneo que suman puntos extra a tu puntaje (la columna Bonus de la tabla). Podés cambiar
         tu respuesta hasta el cierre de cada una; las respuestas de los demás se ven después del cierre.
       </p>
-      <QueryView query={preguntas} loadingText="Cargando las preguntas…">
-        {(lista) =>
-          lista.length === 0 ? (
-            <p className="empty">Este torneo todavía no tiene preguntas.</p>
-          ) : (
-            <ul className="bonus-list">
-              {lista.map((p) => (
-                <QuestionCard key={p.id} pregunta={p} signedIn={signedIn} />
-              ))}
-            </ul>
-          )
-        }
-      </QueryView>
+      <QueryList
+        query={preguntas}
+        loadingText="Cargando las preguntas…"
+        emptyText="Este torneo todavía no tiene preguntas."
+        className="bonus-list"
+      >
+        {(p) => <QuestionCard key={p.id} pregunta={p} signedIn={signedIn} />}
+      </QueryList>
     </section>
   );
 }

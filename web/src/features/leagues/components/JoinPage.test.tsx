@@ -1,9 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { axeViolations } from '../../../test/axe';
 import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
-import { renderWithProviders } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { JoinPage } from './JoinPage';
 
 const CODIGO = 'Qm9uaXRvQ29kaWdvMTIzNA';
@@ -30,11 +29,8 @@ function serve(signedIn: boolean, extra: (r: Recorded) => { status: number; body
 }
 
 function page() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/unirse/:codigo" element={<JoinPage />} />
-      <Route path="/grupos/:id" element={<h1>Página del grupo</h1>} />
-    </Routes>,
+  return renderRoutes(
+    { '/unirse/:codigo': <JoinPage />, '/grupos/:id': <h1>Página del grupo</h1> },
     { route: `/unirse/${CODIGO}` },
   );
 }

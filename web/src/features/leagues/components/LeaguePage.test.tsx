@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { axeViolations } from '../../../test/axe';
 import { fakeEventSources } from '../../../test/fakeEventSource';
 import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
-import { renderWithProviders } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import type { EventSourceFactory } from '../../../shared/live/useLiveUpdates';
 import type { PosicionGrupo } from '../api/types';
 import { LeaguePage } from './LeaguePage';
@@ -71,11 +70,8 @@ const renderTable = (posiciones: PosicionGrupo[]) => (
 );
 
 function page(jugador = ana, live?: EventSourceFactory) {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/grupos/:id" element={<LeaguePage jugador={jugador} renderTable={renderTable} />} />
-      <Route path="/grupos" element={<h1>Mis grupos</h1>} />
-    </Routes>,
+  return renderRoutes(
+    { '/grupos/:id': <LeaguePage jugador={jugador} renderTable={renderTable} />, '/grupos': <h1>Mis grupos</h1> },
     { route: '/grupos/5', live },
   );
 }

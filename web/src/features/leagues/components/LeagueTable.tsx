@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Pagination } from '../../../shared/components/Pagination';
-import { QueryView } from '../../../shared/components/QueryView';
+import { PagedQueryView } from '../../../shared/components/Pagination';
 import { usePosicionesGrupo } from '../api/getPosicionesGrupo';
 import type { Grupo, PosicionGrupo } from '../api/types';
 
@@ -17,19 +16,14 @@ export function LeagueTable({ grupo, renderTable }: { grupo: Grupo; renderTable:
   return (
     <section className="card league-section" aria-labelledby={`${id}-titulo`}>
       <h2 id={`${id}-titulo`}>Tabla del grupo</h2>
-      <QueryView query={posiciones} loadingText="Cargando la tabla…">
-        {(data) => (
-          <>
-            {renderTable(data.posiciones)}
-            <Pagination
-              label="Páginas de la tabla del grupo"
-              pagina={data.pagina}
-              totalPaginas={Math.max(1, Math.ceil(data.total / data.por_pagina))}
-              onChange={setPagina}
-            />
-          </>
-        )}
-      </QueryView>
+      <PagedQueryView
+        query={posiciones}
+        loadingText="Cargando la tabla…"
+        label="Páginas de la tabla del grupo"
+        onChange={setPagina}
+      >
+        {(data) => renderTable(data.posiciones)}
+      </PagedQueryView>
     </section>
   );
 }

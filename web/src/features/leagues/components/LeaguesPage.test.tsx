@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { axeViolations } from '../../../test/axe';
 import { fakeFetch } from '../../../test/fakeFetch';
-import { renderWithProviders } from '../../../test/render';
+import { renderRoutes, renderWithProviders } from '../../../test/render';
 import { LeaguesPage } from './LeaguesPage';
 import { MyLeaguesBlock } from './MyLeaguesBlock';
 
@@ -14,13 +13,7 @@ const mios = [
 ];
 
 function page() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/grupos" element={<LeaguesPage />} />
-      <Route path="/grupos/:id" element={<h1>Página del grupo</h1>} />
-    </Routes>,
-    { route: '/grupos' },
-  );
+  return renderRoutes({ '/grupos': <LeaguesPage />, '/grupos/:id': <h1>Página del grupo</h1> }, { route: '/grupos' });
 }
 
 describe('LeaguesPage', () => {

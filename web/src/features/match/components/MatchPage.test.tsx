@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { axeViolations } from '../../../test/axe';
 import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
 import { fakePartido, resultadoConPenales } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import type { ApuestasDePartido } from '../api/getApuestasDePartido';
 import type { Partido } from '../api/getPartido';
 import type { PuntosDePartido } from '../api/getPuntosDePartido';
@@ -92,12 +91,7 @@ function serve({ match = partido(), resumen = abierto, total = 4, signedIn = tru
 }
 
 function renderAt(path: string) {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/partidos/:id" element={<MatchPage />} />
-    </Routes>,
-    { route: path },
-  );
+  return renderRoutes({ '/partidos/:id': <MatchPage /> }, { route: path });
 }
 
 describe('MatchPage', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
 import { usePuntosDePartido, type PaginaDePuntos } from '../api/getPuntosDePartido';
-import { Pagination } from '../../../shared/components/Pagination';
+import { Pagination, totalPaginas } from '../../../shared/components/Pagination';
 import { PlayersTable } from './PlayersTable';
 import { cantidad } from './plural';
 
@@ -35,7 +35,7 @@ export function PointsList({ torneo, partido, jugadorId }: Props) {
               </p>
             );
           }
-          const totalPaginas = Math.max(1, Math.ceil(page.total / page.por_pagina));
+          const paginas = totalPaginas(page);
           return (
             <>
               <p className="match-own-points">
@@ -45,11 +45,11 @@ export function PointsList({ torneo, partido, jugadorId }: Props) {
               </p>
               <PointsFilter page={page} puntos={puntos} onChange={filtrar} />
               <PlayersTable
-                caption={`${page.filtro === undefined ? 'Jugadas y puntos de todos' : `Quienes sumaron ${cantidad(page.filtro, 'punto', 'puntos')}`}, por nombre (página ${page.pagina} de ${totalPaginas})`}
+                caption={`${page.filtro === undefined ? 'Jugadas y puntos de todos' : `Quienes sumaron ${cantidad(page.filtro, 'punto', 'puntos')}`}, por nombre (página ${page.pagina} de ${paginas})`}
                 filas={page.jugadores}
                 conPuntos
               />
-              <Pagination label="Páginas de la lista de jugadas" pagina={page.pagina} totalPaginas={totalPaginas} onChange={setPagina} />
+              <Pagination label="Páginas de la lista de jugadas" pagina={page.pagina} totalPaginas={paginas} onChange={setPagina} />
             </>
           );
         }}

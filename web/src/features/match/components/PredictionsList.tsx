@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryView } from '../../../shared/components/QueryView';
 import { useApuestasDePartido } from '../api/getApuestasDePartido';
-import { Pagination } from '../../../shared/components/Pagination';
+import { Pagination, totalPaginas } from '../../../shared/components/Pagination';
 import { PlayersTable } from './PlayersTable';
 
 interface Props {
@@ -19,15 +19,15 @@ export function PredictionsList({ partido, jugadorId }: Props) {
       <QueryView query={apuestas} loadingText="Cargando las jugadas…">
         {(page) => {
           if (page.total === 0) return <p className="empty">Nadie hizo jugadas para este partido.</p>;
-          const totalPaginas = Math.max(1, Math.ceil(page.total / page.por_pagina));
+          const paginas = totalPaginas(page);
           return (
             <>
               <PlayersTable
-                caption={`Jugadas de todos, por nombre (página ${page.pagina} de ${totalPaginas})`}
+                caption={`Jugadas de todos, por nombre (página ${page.pagina} de ${paginas})`}
                 filas={page.apuestas}
                 conPuntos={false}
               />
-              <Pagination label="Páginas de la lista de jugadas" pagina={page.pagina} totalPaginas={totalPaginas} onChange={setPagina} />
+              <Pagination label="Páginas de la lista de jugadas" pagina={page.pagina} totalPaginas={paginas} onChange={setPagina} />
             </>
           );
         }}

@@ -1,4 +1,4 @@
-import { QueryView } from '../../../shared/components/QueryView';
+import { QueryList } from '../../../shared/components/QueryList';
 import { useResultados } from '../api/getResultados';
 import { ResultCard } from './ResultCard';
 
@@ -13,18 +13,14 @@ interface Props {
 export function ResultsList({ torneo, jugadorId, limit }: Props) {
   const resultados = useResultados(torneo, jugadorId);
   return (
-    <QueryView query={resultados} loadingText="Cargando los resultados…">
-      {(partidos) =>
-        partidos.length === 0 ? (
-          <p className="empty">Todavía no terminó ningún partido.</p>
-        ) : (
-          <ul className="result-list">
-            {partidos.slice(0, limit).map((p) => (
-              <ResultCard key={p.partido} partido={p} conJugada={jugadorId !== null} />
-            ))}
-          </ul>
-        )
-      }
-    </QueryView>
+    <QueryList
+      query={resultados}
+      loadingText="Cargando los resultados…"
+      emptyText="Todavía no terminó ningún partido."
+      className="result-list"
+      limit={limit}
+    >
+      {(p) => <ResultCard key={p.partido} partido={p} conJugada={jugadorId !== null} />}
+    </QueryList>
   );
 }

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { fakeFetch } from '../../../test/fakeFetch';
-import { renderWithProviders } from '../../../test/render';
+import { renderRoutes, renderWithProviders } from '../../../test/render';
 import { sesionQueryKey } from '../api/getSesion';
 import { returnAfterSignIn } from '../signIn/returnAfterSignIn';
 import { SignInButton } from './SignInButton';
@@ -52,12 +51,7 @@ describe('SignInButton (dev mode)', () => {
     });
     vi.spyOn(window, 'open').mockReturnValue(null);
     returnAfterSignIn('/jugadas', 'Tu sesión se cerró: ingresá de nuevo.');
-    renderWithProviders(
-      <Routes>
-        <Route path="/" element={<SignInButton />} />
-        <Route path="/jugadas" element={<h1>Tus jugadas</h1>} />
-      </Routes>,
-    );
+    renderRoutes({ '/': <SignInButton />, '/jugadas': <h1>Tus jugadas</h1> });
     expect(await screen.findByText('Tu sesión se cerró: ingresá de nuevo.')).toBeInTheDocument();
     fireEvent(
       window,

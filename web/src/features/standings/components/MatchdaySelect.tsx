@@ -1,5 +1,5 @@
 import './standings.css';
-import { useId } from 'react';
+import { SelectField } from '../../../shared/components/SelectField';
 import { formatFecha } from '../../../shared/format';
 import type { FechaJugada } from '../api/getPosicionesFechas';
 
@@ -12,21 +12,15 @@ interface Props {
 
 /** "Fecha": the whole table ("General") or one matchday's, newest first. */
 export function MatchdaySelect({ fechas, value, onChange }: Props) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={`${id}-fecha`}>Fecha</label>
-      <select id={`${id}-fecha`} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">General</option>
-        {value !== undefined && !fechas.some((f) => f.fecha === value) && (
-          <option value={value}>{formatFecha(value)}</option>
-        )}
-        {fechas.map((f) => (
-          <option key={f.fecha} value={f.fecha}>
-            {formatFecha(f.fecha)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label="Fecha" value={value ?? ''} onChange={(fecha) => onChange(fecha || undefined)}>
+      <option value="">General</option>
+      {value !== undefined && !fechas.some((f) => f.fecha === value) && <option value={value}>{formatFecha(value)}</option>}
+      {fechas.map((f) => (
+        <option key={f.fecha} value={f.fecha}>
+          {formatFecha(f.fecha)}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseTorneo } from '../../../shared/api/torneo';
 import { ErrorMessage } from '../../../shared/components/ErrorMessage';
-import { QueryView } from '../../../shared/components/QueryView';
+import { PagedQueryView } from '../../../shared/components/Pagination';
 import { formatFecha } from '../../../shared/format';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
 import { useSesion } from '../../session';
@@ -12,7 +12,6 @@ import { usePosicionesFechas } from '../api/getPosicionesFechas';
 import { FindMe } from './FindMe';
 import { MatchdaySelect } from './MatchdaySelect';
 import { MatchdayWinners } from './MatchdayWinners';
-import { Pagination } from '../../../shared/components/Pagination';
 import { StandingsTable } from './StandingsTable';
 import { TieBreakRule } from './TieBreakRule';
 
@@ -102,19 +101,11 @@ export function StandingsPage() {
           Tabla de la fecha del {formatFecha(fecha)}: solo cuentan los puntos de los partidos de ese día.
         </p>
       )}
-      <QueryView query={posiciones} loadingText="Cargando la tabla…">
+      <PagedQueryView query={posiciones} loadingText="Cargando la tabla…" label="Páginas de la tabla" onChange={goTo}>
         {(data) => (
-          <>
-            <StandingsTable posiciones={data.posiciones} jugadorId={jugador?.id ?? null} conBonus={fecha === undefined} />
-            <Pagination
-              label="Páginas de la tabla"
-              pagina={data.pagina}
-              totalPaginas={Math.max(1, Math.ceil(data.total / data.por_pagina))}
-              onChange={goTo}
-            />
-          </>
+          <StandingsTable posiciones={data.posiciones} jugadorId={jugador?.id ?? null} conBonus={fecha === undefined} />
         )}
-      </QueryView>
+      </PagedQueryView>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import './tournaments.css';
-import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorMessage } from '../../../shared/components/ErrorMessage';
+import { SelectField } from '../../../shared/components/SelectField';
 import { useTorneos } from '../api/getTorneos';
+import { TournamentOptions } from './TournamentOptions';
 
 interface Props {
   /** The tournament on screen; undefined: the current one. */
@@ -15,7 +16,6 @@ interface Props {
  * "historial": the screen says so and links back to the current one.
  */
 export function TournamentPicker({ torneo, onChange }: Props) {
-  const id = useId();
   const { pathname } = useLocation();
   const torneos = useTorneos();
   if (torneos.isPending) return null;
@@ -28,17 +28,15 @@ export function TournamentPicker({ torneo, onChange }: Props) {
   const viendo = lista.find((t) => t.id === selected);
   return (
     <div className="torneo-picker">
-      <div className="field torneo-picker__field">
-        <label htmlFor={`${id}-torneo`}>Torneo</label>
-        <select id={`${id}-torneo`} value={selected} onChange={(e) => onChange(Number(e.target.value))}>
-          {!viendo && <option value={selected}>Torneo desconocido</option>}
-          {lista.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.actual ? `${t.nombre} (actual)` : t.nombre}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Torneo"
+        className="field torneo-picker__field"
+        value={selected}
+        onChange={(value) => onChange(Number(value))}
+      >
+        {!viendo && <option value={selected}>Torneo desconocido</option>}
+        <TournamentOptions torneos={lista} />
+      </SelectField>
       {viendo && !viendo.actual && (
         <p className="torneo-picker__historial">
           Historial: estás viendo {viendo.nombre}, un torneo que no es el actual.{' '}
