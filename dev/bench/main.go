@@ -38,7 +38,10 @@ type config struct {
 
 	// RushOnly runs the match-day rush alone, for RushTime, and fails when a threshold is
 	// missed: `make soak`'s rush scenario (dev/bench.sh rush).
-	RushOnly                   bool
+	RushOnly bool
+	// SaveOnly measures POST a prediction against pgbench alone (dev/bench.sh save), after the
+	// same loads as the full run, and writes that section.
+	SaveOnly                   bool
 	RushTime                   time.Duration
 	RushSaveRate, RushReadRate int // requests offered per second
 	RushStreams                int // event streams open through the rush
@@ -84,6 +87,7 @@ func main() {
 	flag.IntVar(&cfg.WebRuns, "web-runs", 5, "first loads in Chromium")
 	flag.IntVar(&cfg.LeagueMembers, "league-members", 5000, "members of the league whose table is read (GRUPOS_MAX_MIEMBROS: 5000)")
 	flag.StringVar(&cfg.Command, "command", "make bench", "the command the report gives to rerun it")
+	flag.BoolVar(&cfg.SaveOnly, "save-only", false, "only POST a prediction vs pgbench, after the same loads; its section written to -out")
 	flag.BoolVar(&cfg.RushOnly, "rush-only", false, "only the match-day rush; exit 1 when a threshold is missed")
 	flag.DurationVar(&cfg.RushTime, "rush-duration", 0, "length of the match-day rush (default twice -duration)")
 	flag.IntVar(&cfg.RushSaveRate, "rush-save-rate", defaultRushSaveRate, "predictions saved per second in the rush")
@@ -184,6 +188,14 @@ func run(ctx context.Context, cfg config) error {
 	scored, writable := open[0], contiguous(open[1:])
 	if cfg.RushOnly {
 		return b.rushOnly(ctx, r, players, writable, admin, scored)
+	}
+	if cfg.SaveOnly {
+		log.Print("POST a prediction vs pgbench (alone)")
+		if r.Save, err = b.postBenchmark(ctx, players, ids[0], nSessions, writable[0], writable); err != nil {
+			return err
+		}
+		r.SaveMatches = len(writable)
+		return writeReport(cfg.Out, r.SaveMarkdown())
 	}
 
 	log.Print("idle memory")

@@ -189,8 +189,7 @@ func (r report) Markdown() string {
 		r.LeagueMembers, r.League.BodyBytes, r.League.Subject.RPS, r.League.Subject.P99MS, r.League.Reference.RPS, r.League.Reference.P99MS, leagueRatio, readGoal, reached(readGoalMet(r.League)))
 	w("| GET /api/partidos-sin-jugar (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ 0.45 | %s |",
 		r.Unplayed.BodyBytes, r.Unplayed.Subject.RPS, r.Unplayed.Subject.P99MS, r.Unplayed.Reference.RPS, r.Unplayed.Reference.P99MS, unplayedRatio, reached(unplayedRatio >= 0.45))
-	w("| POST a prediction with a valid session | %.0f req/s, p99 %.2f ms | pgbench, the same guarded upsert, %d connections: %.0f tx/s, mean %.2f ms | %.2f | ≥ 0.6 | %s |",
-		r.Save.Subject.RPS, r.Save.Subject.P99MS, c.Connections, r.Save.Reference.RPS, r.Save.Reference.MeanMS, saveRatio, reached(saveRatio >= 0.6))
+	w("%s", r.saveRow())
 	w("| a result entered → the standings visible in the API (%d predictions for the match) | %s | the bare set-based SQL scoring that match: %s | %.2fx | ≤ 1.5x | %s |",
 		r.ScoredPredictions, ms(medianDuration(r.Result.Subject)), ms(medianDuration(r.Result.Reference)), r.Result.Ratio(), reached(r.Result.Ratio() <= 1.5))
 	w("| a bonus question's right answer entered → its points in the standings in the API (%d answers) | %s | the bare set-based SQL of that right answer: %s | %.2fx | ≤ %.1fx | %s |",
@@ -222,25 +221,7 @@ func (r report) Markdown() string {
 	r.httpSection(w, "GET /api/partidos-sin-jugar", r.Unplayed, c.FixturesAdmin, c.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json",
 		"Every request reads the unplayed matches from PostgreSQL (one query over 64 rows with the cut-off by the database clock) and encodes them.")
 
-	w("## POST a prediction")
-	w("")
-	w("Prode: `POST %s/api/jugadores/<e-mail>/apuestas` as %d different players at random (their own", c.PredictionsBase, min(c.Sessions, c.Players))
-	w("cookie and e-mail), on %d open matches, random scores; every answer must be 200/201 (errors: %d of %d", r.SaveMatches, r.Save.Subject.Errors, r.Save.Subject.Requests)
-	w("requests). Each request checks the session's signature and the rate limit, validates the body and")
-	w("runs the guarded upsert (store.Save), which writes only while the match takes predictions by the")
-	w("database clock and the session is open ('Salir' ends it everywhere).")
-	w("")
-	w("Reference: `pgbench -n -M prepared -c %d -j 1 -T %d` with the same INSERT … SELECT … WHERE apostable", c.Connections, int(c.RunTime.Seconds()))
-	w("AND the session is open ON CONFLICT statement over the same players, sessions and matches")
-	w("(dev/bench/http_benchmarks.go, upsertPgbench; the bench's session ids are md5(player id), so that")
-	w("pgbench can name them).")
-	w("")
-	w("| | throughput | p50 | p95 | p99 | mean | CPU during the measured runs |")
-	w("|---|---|---|---|---|---|---|")
-	w("| Prode | %.0f req/s | %.2f ms | %.2f ms | %.2f ms | | %s |", r.Save.Subject.RPS, r.Save.Subject.P50MS, r.Save.Subject.P95MS, r.Save.Subject.P99MS, r.Save.SubjectCPU.String())
-	w("| pgbench | %.0f tx/s | | | | %.2f ms | %s |", r.Save.Reference.RPS, r.Save.Reference.MeanMS, r.Save.ReferenceCPU.String())
-	w("")
-	r.Save.Profile.markdown(w, c.PredictionsAdmin)
+	r.writeSave(w)
 
 	w("## A result entered, to the standings in the API")
 	w("")
