@@ -285,6 +285,15 @@ func Go(t testing.TB, f func(ctx context.Context)) (stop func()) {
 	return stop
 }
 
+// Score applies every outbox event not applied yet, as the consumer's pass does
+// (Scoring.ProcessPending); an error fails the test.
+func (a *App) Score(t testing.TB) {
+	t.Helper()
+	if _, err := a.Scoring.ProcessPending(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Metric reads a counter or gauge of the service's registry (0 when absent); labels are
 // name, value pairs.
 func (a *App) Metric(t testing.TB, name string, labels ...string) float64 {
