@@ -9,12 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"prode/platform/ratelimit"
 	"prode/platform/testenv"
-	playershttp "prode/players/internal/http"
 	"prode/players/internal/identity"
 	"prode/players/internal/players"
-	"prode/players/internal/store"
 )
 
 // signedIn signs a new account in through the dev chooser and returns its session.
@@ -148,12 +145,8 @@ func TestNamesThatImitateTheOrganisersAreRefused(t *testing.T) {
 // another player is unaffected; the allowance comes back with time. Without the limit, 60
 // renames in a tenth of a second all passed.
 func TestRenamesAreRateLimitedPerPlayer(t *testing.T) {
-	db := testenv.NewDB(t)
-	dev, verifier := newDevProvider(t, store.New(db.Pool(t, "players")))
-	renames := ratelimit.New(5.0/60, 3) // 5/min, burst 3
-	clock := time.Now()
-	renames.SetClock(func() time.Time { return clock })
-	s := newLimitedStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, limits{renames: renames})
+	renames, clock := stoppedLimiter(5.0/60, 3) // 5/min, burst 3
+	s := newLimitedDevStackOn(t, testenv.NewDB(t), limits{renames: renames})
 	dolores := signedIn(t, s, "Dolores", "dolores@example.com")
 	bruno := signedIn(t, s, "Bruno", "bruno@example.com")
 	from := func(ip string) func(*http.Request) { return testenv.WithHeader("X-Forwarded-For", ip) }
@@ -180,7 +173,7 @@ func TestRenamesAreRateLimitedPerPlayer(t *testing.T) {
 	if res := rename(s, "Bruno Díaz", "bruno@example.com", bruno); res.Status != 200 {
 		t.Fatalf("another player: %d %s", res.Status, res.Body)
 	}
-	clock = clock.Add(12 * time.Second)
+	*clock = clock.Add(12 * time.Second)
 	if res := rename(s, "Dolo", "dolores@example.com", dolores); res.Status != 200 {
 		t.Fatalf("after Retry-After: %d %s", res.Status, res.Body)
 	}

@@ -29,15 +29,10 @@ type jugadorEntrada struct {
 
 func (h *PlayerHandlers) register(c *gin.Context) {
 	var body jugadorEntrada
-	if err := httpserver.DecodeJSON(c, &body, httpserver.MaxBody); err != nil {
-		httpserver.Fail(c, err)
+	if !httpserver.ReadJSON(c, &body) {
 		return
 	}
 	claims, _ := session.FromContext(c)
 	jugador, err := h.Service.Register(c.Request.Context(), claims, body.Nombre, body.Email)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, jugador)
+	httpserver.Reply(c, http.StatusOK, jugador, err)
 }

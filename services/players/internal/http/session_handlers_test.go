@@ -103,6 +103,21 @@ func googleStack(t *testing.T, keys *identity.KeySet, idToken *string) *stack {
 		playershttp.Provider{Modo: "google", ClientID: clientID}, nil)
 }
 
+// googleSignIn signs in to s, a googleStack that hands out *idToken, with an ID token that
+// keys signs of the claims mutate changes; it returns the answer and the player it names.
+func googleSignIn(t *testing.T, s *stack, keys *identity.KeySet, idToken *string, mutate func(map[string]any)) (*testenv.Response, players.Jugador) {
+	t.Helper()
+	tok, err := keys.Sign(claims(mutate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	*idToken = tok
+	res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "good-code"})
+	var j players.Jugador
+	res.Decode(t, &j)
+	return res, j
+}
+
 func claims(mutate func(map[string]any)) map[string]any {
 	now := time.Now()
 	c := map[string]any{
@@ -220,8 +235,23 @@ func newDevStack(t *testing.T) *stack {
 // replicas.
 func newDevStackOn(t *testing.T, db *testenv.DB) *stack {
 	t.Helper()
+	return newLimitedDevStackOn(t, db, limits{})
+}
+
+// newLimitedDevStackOn is newDevStackOn with the rate limits l.
+func newLimitedDevStackOn(t *testing.T, db *testenv.DB, l limits) *stack {
+	t.Helper()
 	dev, verifier := newDevProvider(t, store.New(db.Pool(t, "players")))
-	return newStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev})
+	return newLimitedStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, l)
+}
+
+// stoppedLimiter is a rate limiter of rate tokens a second and burst whose clock stands still
+// at *clock until the test moves it.
+func stoppedLimiter(rate float64, burst int) (*ratelimit.Limiter, *time.Time) {
+	l := ratelimit.New(rate, burst)
+	clock := time.Now()
+	l.SetClock(func() time.Time { return clock })
+	return l, &clock
 }
 
 func TestDevSignInRegisterAndSignOut(t *testing.T) {
@@ -310,12 +340,8 @@ func TestSignInRefusesBadBodies(t *testing.T) {
 // Retry-After and a Spanish message, whatever first hops the client forges; other addresses are
 // unaffected, and the tokens come back with time.
 func TestSignInIsRateLimitedPerAddress(t *testing.T) {
-	db := testenv.NewDB(t)
-	dev, verifier := newDevProvider(t, store.New(db.Pool(t, "players")))
-	limit := ratelimit.New(10.0/60, 3) // 10/min, burst 3
-	clock := time.Now()
-	limit.SetClock(func() time.Time { return clock })
-	s := newLimitedStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, limits{signIn: limit})
+	limit, clock := stoppedLimiter(10.0/60, 3) // 10/min, burst 3
+	s := newLimitedDevStackOn(t, testenv.NewDB(t), limits{signIn: limit})
 	from := func(ip string) func(*http.Request) { return testenv.WithHeader("X-Forwarded-For", ip) }
 	form := func(r *http.Request) {
 		body := url.Values{"cuenta": {"0"}}.Encode()
@@ -370,7 +396,7 @@ func TestSignInIsRateLimitedPerAddress(t *testing.T) {
 		t.Fatalf("another address: %d %s", res.Status, res.Body)
 	}
 	// Six seconds later one more attempt is allowed, and only one.
-	clock = clock.Add(6 * time.Second)
+	*clock = clock.Add(6 * time.Second)
 	if res := s.api.Do("POST", "/api/sesion/dev", nil, form, from("203.0.113.7")); res.Status != 200 {
 		t.Fatalf("after Retry-After: %d %s", res.Status, res.Body)
 	}

@@ -10,14 +10,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/platform/testenv"
 	"prode/players/internal/displayname"
-	playershttp "prode/players/internal/http"
 	"prode/players/internal/identity"
 	"prode/players/internal/players"
-	"prode/players/internal/store"
 )
 
 // A sign-in never fails over the name Google has for the account: control and invisible
@@ -40,16 +37,9 @@ func TestSignInCleansGooglesName(t *testing.T) {
 		{"administracion@example.com", "ADMIN", "Jugador"},
 		{"kim@example.com", "Organizadora", "Organizadora"}, // an organiser (ADMIN_EMAILS)
 	} {
-		tok, err := keys.Sign(claims(func(m map[string]any) {
+		res, j := googleSignIn(t, s, keys, &idToken, func(m map[string]any) {
 			m["email"], m["name"], m["sub"] = c.email, c.name, "sub-"+c.email
-		}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		idToken = tok
-		res := s.api.Do("POST", "/api/sesion", map[string]string{"code": "good-code"})
-		var j players.Jugador
-		res.Decode(t, &j)
+		})
 		if res.Status != 200 || j.Nombre != c.want {
 			t.Fatalf("sign-in %d (%q): %d %s, want the name %q", i+1, c.name, res.Status, res.Body, c.want)
 		}
@@ -121,14 +111,7 @@ func TestIdentitiesCompareByTheExactAddress(t *testing.T) {
 	g := googleStack(t, keys, &idToken)
 	signIn := func(email, sub string) players.Jugador {
 		t.Helper()
-		tok, err := keys.Sign(claims(func(m map[string]any) { m["email"], m["sub"], m["name"] = email, sub, "Kim" }))
-		if err != nil {
-			t.Fatal(err)
-		}
-		idToken = tok
-		res := g.api.Do("POST", "/api/sesion", map[string]string{"code": "good-code"})
-		var j players.Jugador
-		res.Decode(t, &j)
+		res, j := googleSignIn(t, g, keys, &idToken, func(m map[string]any) { m["email"], m["sub"], m["name"] = email, sub, "Kim" })
 		if res.Status != 200 {
 			t.Fatalf("sign in %q: %d %s", email, res.Status, res.Body)
 		}
@@ -205,12 +188,8 @@ func TestSessionsSlideWhileInUse(t *testing.T) {
 // addresses used to be 2^64 buckets) and an IPv4 client by its address, IPv4-mapped IPv6
 // included; X-Forwarded-For entries the client writes itself change nothing.
 func TestSignInLimitKeysIPv6ByItsPrefix(t *testing.T) {
-	db := testenv.NewDB(t)
-	dev, verifier := newDevProvider(t, store.New(db.Pool(t, "players")))
-	limit := ratelimit.New(10.0/60, 2) // 10/min, burst 2
-	clock := time.Now()
-	limit.SetClock(func() time.Time { return clock })
-	s := newLimitedStack(t, db, dev, verifier, playershttp.Provider{Modo: "dev"}, &playershttp.DevHandlers{Provider: dev}, limits{signIn: limit})
+	limit, _ := stoppedLimiter(10.0/60, 2) // 10/min, burst 2
+	s := newLimitedDevStackOn(t, testenv.NewDB(t), limits{signIn: limit})
 	choose := func(xff string) int {
 		body := url.Values{"cuenta": {"0"}}.Encode()
 		return s.api.Do("POST", "/api/sesion/dev", nil, func(r *http.Request) {

@@ -121,12 +121,3 @@ func (s *Service) Counts(ctx context.Context, pregunta int64) (Conteos, error) {
 	}
 	return Conteos{}, errHidden
 }
-
-// Reason is the refusal code of err, for metrics.
-func Reason(err error) string {
-	var e *apierror.Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return "error"
-}

@@ -1,8 +1,8 @@
 package http
 
 import (
+	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -11,12 +11,13 @@ import (
 	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/predictions/internal/bonus"
+	"prode/predictions/internal/store"
 )
 
 // AnswerHandlers serve the bonus questions: /api/preguntas.
 type AnswerHandlers struct {
 	Service *bonus.Service
-	Metrics *AnswerMetrics
+	Metrics *Metrics
 	// WriteLimit is the predictions' per-session write limit: answers spend the same allowance.
 	WriteLimit *ratelimit.Limiter
 }
@@ -35,65 +36,28 @@ func (h *AnswerHandlers) list(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c) // signed out: PlayerID 0, no own answers
 	out, err := h.Service.Questions(c.Request.Context(), claims, int64(torneo))
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, out)
+	httpserver.Reply(c, http.StatusOK, out, err)
 }
 
 // answer: PUT /api/preguntas/:id/respuesta, the session's player's own answer.
 func (h *AnswerHandlers) answer(c *gin.Context) {
-	pregunta, ok := questionID(c)
+	pregunta, ok := httpserver.PathID(c, "id", errPregunta)
 	if !ok {
 		h.Metrics.Refused.WithLabelValues(bonus.ReasonNotFound).Inc()
 		return
 	}
-	var in bonus.Entrada
-	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
-		h.refuse(c, err)
-		return
-	}
 	claims, _ := session.FromContext(c)
-	r, created, err := h.Service.Answer(c.Request.Context(), claims, pregunta, in)
-	if err != nil {
-		h.refuse(c, err)
-		return
-	}
-	kind := "updated"
-	if created {
-		kind = "created"
-	}
-	h.Metrics.Saved.WithLabelValues(kind).Inc()
-	c.JSON(http.StatusOK, r)
+	write(c, h.Metrics, http.StatusOK, func(ctx context.Context, in bonus.Entrada) (store.Respuesta, bool, error) {
+		return h.Service.Answer(ctx, claims, pregunta, in)
+	})
 }
 
 // counts: GET /api/preguntas/:id/respuestas, after the lock only.
 func (h *AnswerHandlers) counts(c *gin.Context) {
-	pregunta, ok := questionID(c)
-	if !ok {
-		return
+	if pregunta, ok := httpserver.PathID(c, "id", errPregunta); ok {
+		out, err := h.Service.Counts(c.Request.Context(), pregunta)
+		httpserver.Reply(c, http.StatusOK, out, err)
 	}
-	out, err := h.Service.Counts(c.Request.Context(), pregunta)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, out)
-}
-
-func (h *AnswerHandlers) refuse(c *gin.Context, err error) {
-	h.Metrics.Refused.WithLabelValues(bonus.Reason(err)).Inc()
-	httpserver.Fail(c, err)
-}
-
-func questionID(c *gin.Context) (int64, bool) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id < 1 {
-		httpserver.Fail(c, errPregunta)
-		return 0, false
-	}
-	return id, true
 }
 
 // AnswerRoutes mounts them: the list for anyone (richer signed in), the counts for players,

@@ -32,11 +32,7 @@ func (h *MatchPredictionsHandlers) page(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	out, err := h.Service.Page(c.Request.Context(), claims, partido, pagina, porPagina)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, out)
+	httpserver.Reply(c, http.StatusOK, out, err)
 }
 
 // summary: GET /api/apuestas/resumen?partido=.
@@ -47,11 +43,7 @@ func (h *MatchPredictionsHandlers) summary(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	out, err := h.Service.Summary(c.Request.Context(), claims, partido)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, out)
+	httpserver.Reply(c, http.StatusOK, out, err)
 }
 
 // MatchRoutes mounts them; both need a session (identity comes from it: one's own prediction

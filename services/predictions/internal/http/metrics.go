@@ -8,35 +8,33 @@ import (
 	"prode/predictions/internal/predictions"
 )
 
-// Metrics are the predictions service's business metrics, all of them (HTTP and runtime
-// metrics are platform/metrics').
+// Metrics count one kind of the service's writes, predictions or bonus questions' answers:
+// saved, by kind, and refused, by reason. With the HTTP and runtime metrics (platform/metrics')
+// they are the service's business metrics.
 type Metrics struct {
 	Saved   *prometheus.CounterVec // by kind: created, updated
-	Refused *prometheus.CounterVec // by reason (predictions.Reasons)
+	Refused *prometheus.CounterVec // by reason (predictions.Reasons, bonus.Reasons)
 }
 
-// NewMetrics registers them on reg.
+// NewMetrics registers the predictions' on reg.
 func NewMetrics(reg prometheus.Registerer) *Metrics {
+	return newMetrics(reg, "prode_predictions_saved_total", "prode_predictions_refused_total",
+		"Predictions", "Prediction writes", predictions.Reasons)
+}
+
+// NewAnswerMetrics registers the bonus questions' answers' on reg.
+func NewAnswerMetrics(reg prometheus.Registerer) *Metrics {
+	return newMetrics(reg, "prode_predictions_answers_saved_total", "prode_predictions_answers_refused_total",
+		"Bonus questions' answers", "Bonus questions' answers", bonus.Reasons)
+}
+
+// newMetrics registers the counters named saved and refused; their help says what was saved
+// and what was refused.
+func newMetrics(reg prometheus.Registerer, saved, refused, savedWhat, refusedWhat string, reasons []string) *Metrics {
 	return &Metrics{
-		Saved: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_predictions_saved_total",
-			Help: "Predictions saved, by kind (created or updated)."}, "kind", "created", "updated"),
-		Refused: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_predictions_refused_total",
-			Help: "Prediction writes refused, by reason."}, "reason", predictions.Reasons...),
-	}
-}
-
-// AnswerMetrics count the bonus questions' answers written and refused.
-type AnswerMetrics struct {
-	Saved   *prometheus.CounterVec // by kind: created, updated
-	Refused *prometheus.CounterVec // by reason (bonus.Reasons)
-}
-
-// NewAnswerMetrics registers them on reg.
-func NewAnswerMetrics(reg prometheus.Registerer) *AnswerMetrics {
-	return &AnswerMetrics{
-		Saved: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_predictions_answers_saved_total",
-			Help: "Bonus questions' answers saved, by kind (created or updated)."}, "kind", "created", "updated"),
-		Refused: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_predictions_answers_refused_total",
-			Help: "Bonus questions' answers refused, by reason."}, "reason", bonus.Reasons...),
+		Saved: metrics.Counters(reg, prometheus.CounterOpts{Name: saved,
+			Help: savedWhat + " saved, by kind (created or updated)."}, "kind", "created", "updated"),
+		Refused: metrics.Counters(reg, prometheus.CounterOpts{Name: refused,
+			Help: refusedWhat + " refused, by reason."}, "reason", reasons...),
 	}
 }

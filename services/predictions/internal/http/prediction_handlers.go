@@ -2,8 +2,8 @@
 package http
 
 import (
+	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -23,6 +23,8 @@ type PredictionHandlers struct {
 	WriteLimit *ratelimit.Limiter
 }
 
+var errApuesta = apierror.NotFound("No encontramos esa jugada entre las tuyas.")
+
 // owner returns the session's claims when the path's e-mail is the session's.
 func owner(c *gin.Context) (session.Claims, bool) {
 	claims, _ := session.FromContext(c)
@@ -34,16 +36,10 @@ func owner(c *gin.Context) (session.Claims, bool) {
 }
 
 func (h *PredictionHandlers) list(c *gin.Context) {
-	claims, ok := owner(c)
-	if !ok {
-		return
+	if claims, ok := owner(c); ok {
+		apuestas, err := h.Service.OfPlayer(c.Request.Context(), claims)
+		httpserver.Reply(c, http.StatusOK, apuestas, err)
 	}
-	apuestas, err := h.Service.OfPlayer(c.Request.Context(), claims)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, apuestas)
 }
 
 func (h *PredictionHandlers) create(c *gin.Context) {
@@ -52,22 +48,9 @@ func (h *PredictionHandlers) create(c *gin.Context) {
 		h.Metrics.Refused.WithLabelValues(predictions.ReasonOther).Inc()
 		return
 	}
-	var in predictions.Entrada
-	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
-		h.refuse(c, err)
-		return
-	}
-	a, created, err := h.Service.Save(c.Request.Context(), claims, in)
-	if err != nil {
-		h.refuse(c, err)
-		return
-	}
-	status, kind := http.StatusOK, "updated"
-	if created {
-		status, kind = http.StatusCreated, "created"
-	}
-	h.Metrics.Saved.WithLabelValues(kind).Inc()
-	c.JSON(status, a)
+	write(c, h.Metrics, http.StatusCreated, func(ctx context.Context, in predictions.Entrada) (store.Apuesta, bool, error) {
+		return h.Service.Save(ctx, claims, in)
+	})
 }
 
 func (h *PredictionHandlers) update(c *gin.Context) {
@@ -76,28 +59,15 @@ func (h *PredictionHandlers) update(c *gin.Context) {
 		h.Metrics.Refused.WithLabelValues(predictions.ReasonOther).Inc()
 		return
 	}
-	id, err := strconv.ParseInt(c.Param("apuesta"), 10, 64)
-	if err != nil || id < 1 {
-		h.refuse(c, apierror.NotFound("No encontramos esa jugada entre las tuyas."))
+	id, ok := httpserver.PathID(c, "apuesta", errApuesta)
+	if !ok {
+		h.Metrics.Refused.WithLabelValues(predictions.ReasonNotFound).Inc()
 		return
 	}
-	var in predictions.Entrada
-	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
-		h.refuse(c, err)
-		return
-	}
-	var a store.Apuesta
-	if a, err = h.Service.Update(c.Request.Context(), claims, id, in); err != nil {
-		h.refuse(c, err)
-		return
-	}
-	h.Metrics.Saved.WithLabelValues("updated").Inc()
-	c.JSON(http.StatusOK, a)
-}
-
-func (h *PredictionHandlers) refuse(c *gin.Context, err error) {
-	h.Metrics.Refused.WithLabelValues(predictions.Reason(err)).Inc()
-	httpserver.Fail(c, err)
+	write(c, h.Metrics, http.StatusOK, func(ctx context.Context, in predictions.Entrada) (store.Apuesta, bool, error) {
+		a, err := h.Service.Update(ctx, claims, id, in)
+		return a, false, err
+	})
 }
 
 // Routes mounts the routes; every one needs a session. The writes check only the token here

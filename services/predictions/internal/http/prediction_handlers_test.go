@@ -121,19 +121,25 @@ func TestCreateListAndUpdateOwnPredictions(t *testing.T) {
 	}
 }
 
+// anaPredicted signs ana in and saves her 1-0 for the fixture's match.
+func (f *fixture) anaPredicted(t *testing.T) (testenv.Player, store.Apuesta) {
+	t.Helper()
+	ana := testenv.SignIn(t, f.db, "ana@prode.test", "Ana", false)
+	var saved store.Apuesta
+	f.api.Do("POST", path(ana), body(f.match, 1, 0, ana.Email), testenv.As(ana)).Decode(t, &saved)
+	return ana, saved
+}
+
 func TestCutOffIsEnforcedWithTheDatabaseClock(t *testing.T) {
 	f := newFixture(t)
-	ana := testenv.SignIn(t, f.db, "ana@prode.test", "Ana", false)
-	res := f.api.Do("POST", path(ana), body(f.match, 1, 0, ana.Email), testenv.As(ana))
-	var saved store.Apuesta
-	res.Decode(t, &saved)
+	ana, saved := f.anaPredicted(t)
 
 	// Kick-off in exactly one hour: cierre is now, so the write is already too late.
 	f.exec(`UPDATE fixtures.partidos SET inicio = now() + interval '1 hour' WHERE id = $1`, f.match)
 	for _, try := range []struct {
 		method, url string
 	}{{"POST", path(ana)}, {"PUT", fmt.Sprintf("%s/%d", path(ana), saved.ID)}} {
-		res = f.api.Do(try.method, try.url, body(f.match, 5, 5, ana.Email), testenv.As(ana))
+		res := f.api.Do(try.method, try.url, body(f.match, 5, 5, ana.Email), testenv.As(ana))
 		if res.Status != http.StatusConflict || res.ErrorCode() != "apuesta_cerrada" {
 			t.Fatalf("%s at the cut-off: %d %s", try.method, res.Status, res.Body)
 		}
@@ -143,7 +149,7 @@ func TestCutOffIsEnforcedWithTheDatabaseClock(t *testing.T) {
 	}
 	// Kick-off in one hour and two seconds: the cut-off is still ahead, the write is taken.
 	f.exec(`UPDATE fixtures.partidos SET inicio = now() + interval '1 hour 2 seconds' WHERE id = $1`, f.match)
-	res = f.api.Do("POST", path(ana), body(f.match, 4, 4, ana.Email), testenv.As(ana))
+	res := f.api.Do("POST", path(ana), body(f.match, 4, 4, ana.Email), testenv.As(ana))
 	if res.Status != 200 {
 		t.Fatalf("just before the cut-off: %d %s", res.Status, res.Body)
 	}
@@ -167,10 +173,7 @@ func TestCutOffIsEnforcedWithTheDatabaseClock(t *testing.T) {
 // message ("hasta 1 hora antes del inicio") would be wrong for a match that kicks off later.
 func TestAFinishedMatchIsRefusedWithItsOwnMessage(t *testing.T) {
 	f := newFixture(t)
-	ana := testenv.SignIn(t, f.db, "ana@prode.test", "Ana", false)
-	res := f.api.Do("POST", path(ana), body(f.match, 1, 0, ana.Email), testenv.As(ana))
-	var saved store.Apuesta
-	res.Decode(t, &saved)
+	ana, saved := f.anaPredicted(t)
 	f.exec(`INSERT INTO fixtures.resultados (partido_id, goles_local, goles_visitante) VALUES ($1, 2, 2)`, f.match)
 	fresh := f.newMatch(`'ARG', 'FRA', now() + interval '3 days'`)
 	f.exec(`INSERT INTO fixtures.resultados (partido_id, goles_local, goles_visitante) VALUES ($1, 0, 0)`, fresh)

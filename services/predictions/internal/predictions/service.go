@@ -179,12 +179,3 @@ func (s *Service) whyRefused(ctx context.Context, c session.Claims, partido int6
 		return errClosed
 	}
 }
-
-// Reason is the refusal code of err, for metrics.
-func Reason(err error) string {
-	var e *apierror.Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return "error"
-}

@@ -1,7 +1,6 @@
 package http_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -18,7 +17,6 @@ import (
 // a correction to another option moves them to whoever chose it; clearing it takes them away.
 func TestBonusPointsReachTheStandings(t *testing.T) {
 	e := scoringtest.New(t)
-	ctx := context.Background()
 	partido := e.Match("Grupo A", "ARG", "FRA", time.Now().Add(-24*time.Hour))
 	ana, beto := e.Player("Ana"), e.Player("Beto")
 	e.Predict(ana, partido, 1, 0)
@@ -28,17 +26,13 @@ func TestBonusPointsReachTheStandings(t *testing.T) {
 	e.Answer(ana, pregunta, ops[0])
 	e.Answer(beto, pregunta, ops[1])
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	before := pagina(t, app, "")
 	equalRows(t, "before the right answer", before.Posiciones, []store.Posicion{row(ana, 1, 10, 1, 1), row(beto, 1, 10, 1, 1)})
 
 	withBonus := func(p store.Posicion, bonus int64) store.Posicion { p.Bonus = bonus; return p }
 	e.SetRightAnswer(pregunta, ops[0])
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	after := pagina(t, app, "")
 	if after.Version <= before.Version {
 		t.Errorf("version %d after the right answer, want above %d", after.Version, before.Version)
@@ -55,23 +49,17 @@ func TestBonusPointsReachTheStandings(t *testing.T) {
 	}
 
 	e.SetRightAnswer(pregunta, ops[1])
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	equalRows(t, "corrected to Francia", pagina(t, app, "").Posiciones,
 		[]store.Posicion{withBonus(row(beto, 1, 25, 1, 1), 15), row(ana, 2, 10, 1, 1)})
 
 	e.SetRightAnswer(pregunta, ops[0], ops[1])
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	equalRows(t, "a tie: both right", pagina(t, app, "").Posiciones,
 		[]store.Posicion{withBonus(row(ana, 1, 25, 1, 1), 15), withBonus(row(beto, 1, 25, 1, 1), 15)})
 
 	e.ClearRightAnswer(pregunta)
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	equalRows(t, "cleared", pagina(t, app, "").Posiciones, []store.Posicion{row(ana, 1, 10, 1, 1), row(beto, 1, 10, 1, 1)})
 }
 
@@ -81,7 +69,6 @@ func containsJSON(body []byte, s string) bool { return strings.Contains(string(b
 // bonus points is among them, with puntaje and bonus equal.
 func TestBonusOnlyPlayerIsInAPastTournamentsTable(t *testing.T) {
 	e := scoringtest.New(t)
-	ctx := context.Background()
 	e.MatchIn("Qatar 2022", "Grupo C", "ARG", "FRA", time.Now().Add(-72*time.Hour))
 	e.MatchIn("2026", "Grupo A", "BRA", "CRO", time.Now().Add(-24*time.Hour))
 	e.MakeCurrent("2026")
@@ -92,9 +79,7 @@ func TestBonusOnlyPlayerIsInAPastTournamentsTable(t *testing.T) {
 	e.Answer(ana, pregunta, ops[1])
 	e.SetRightAnswer(pregunta, ops[1])
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	want := row(ana, 1, 7, 0, 0)
 	want.Bonus = 7
 	equalRows(t, "Qatar 2022", pagina(t, app, fmt.Sprintf("?torneo=%d", qatar)).Posiciones, []store.Posicion{want})

@@ -2,7 +2,6 @@ package http
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -51,8 +50,7 @@ type (
 // create: POST /api/grupos {nombre, torneo?} -> 201 the league, its creator owner and member.
 func (h *GruposHandlers) create(c *gin.Context) {
 	var in grupoEntrada
-	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
-		httpserver.Fail(c, err)
+	if !httpserver.ReadJSON(c, &in) {
 		return
 	}
 	var torneo int64
@@ -65,7 +63,7 @@ func (h *GruposHandlers) create(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	g, err := h.Service.Create(c.Request.Context(), claims.PlayerID, torneo, in.Nombre)
-	answer(c, http.StatusCreated, g, err)
+	httpserver.Reply(c, http.StatusCreated, g, err)
 }
 
 // mine: GET /api/grupos?torneo= -> the player's leagues in that tournament (the current one by
@@ -77,36 +75,30 @@ func (h *GruposHandlers) mine(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	list, err := h.Service.Mine(c.Request.Context(), claims.PlayerID, torneo)
-	answer(c, http.StatusOK, list, err)
+	httpserver.Reply(c, http.StatusOK, list, err)
 }
 
 // get: GET /api/grupos/{id} (members only).
 func (h *GruposHandlers) get(c *gin.Context) {
 	if id, claims, ok := grupoRequest(c); ok {
 		g, err := h.Service.Get(c.Request.Context(), id, claims.PlayerID)
-		answer(c, http.StatusOK, g, err)
+		httpserver.Reply(c, http.StatusOK, g, err)
 	}
 }
 
 // rename: PATCH /api/grupos/{id} {nombre} (owner only).
 func (h *GruposHandlers) rename(c *gin.Context) {
-	id, claims, ok := grupoRequest(c)
-	if !ok {
-		return
-	}
 	var in nombreEntrada
-	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
-		httpserver.Fail(c, err)
-		return
+	if id, claims, ok := grupoRequest(c); ok && httpserver.ReadJSON(c, &in) {
+		g, err := h.Service.Rename(c.Request.Context(), id, claims.PlayerID, in.Nombre)
+		httpserver.Reply(c, http.StatusOK, g, err)
 	}
-	g, err := h.Service.Rename(c.Request.Context(), id, claims.PlayerID, in.Nombre)
-	answer(c, http.StatusOK, g, err)
 }
 
 // remove: DELETE /api/grupos/{id} (owner only) -> 204.
 func (h *GruposHandlers) remove(c *gin.Context) {
 	if id, claims, ok := grupoRequest(c); ok {
-		answer(c, http.StatusNoContent, nil, h.Service.Delete(c.Request.Context(), id, claims.PlayerID))
+		httpserver.Reply(c, http.StatusNoContent, nil, h.Service.Delete(c.Request.Context(), id, claims.PlayerID))
 	}
 }
 
@@ -114,21 +106,21 @@ func (h *GruposHandlers) remove(c *gin.Context) {
 func (h *GruposHandlers) newCode(c *gin.Context) {
 	if id, claims, ok := grupoRequest(c); ok {
 		codigo, err := h.Service.NewCode(c.Request.Context(), id, claims.PlayerID)
-		answer(c, http.StatusOK, gin.H{"codigo": codigo}, err)
+		httpserver.Reply(c, http.StatusOK, gin.H{"codigo": codigo}, err)
 	}
 }
 
 // revokeCode: DELETE /api/grupos/{id}/codigo (owner only) -> 204; no code works until a new one.
 func (h *GruposHandlers) revokeCode(c *gin.Context) {
 	if id, claims, ok := grupoRequest(c); ok {
-		answer(c, http.StatusNoContent, nil, h.Service.RevokeCode(c.Request.Context(), id, claims.PlayerID))
+		httpserver.Reply(c, http.StatusNoContent, nil, h.Service.RevokeCode(c.Request.Context(), id, claims.PlayerID))
 	}
 }
 
 // invitation: GET /api/grupos/invitacion/{codigo} (anyone) -> what the link leads to.
 func (h *GruposHandlers) invitation(c *gin.Context) {
 	i, err := h.Service.Invitation(c.Request.Context(), c.Param("codigo"))
-	answer(c, http.StatusOK, i, err)
+	httpserver.Reply(c, http.StatusOK, i, err)
 }
 
 // join: POST /api/grupos/unirse {codigo} -> 200 the league (already a member: the same). A
@@ -136,8 +128,7 @@ func (h *GruposHandlers) invitation(c *gin.Context) {
 // looked at, so that guessing stops there whatever the codes it tries next.
 func (h *GruposHandlers) join(c *gin.Context) {
 	var in unirseEntrada
-	if err := httpserver.DecodeJSON(c, &in, httpserver.MaxBody); err != nil {
-		httpserver.Fail(c, err)
+	if !httpserver.ReadJSON(c, &in) {
 		return
 	}
 	claims, _ := session.FromContext(c)
@@ -149,14 +140,10 @@ func (h *GruposHandlers) join(c *gin.Context) {
 		}
 	}
 	g, err := h.Service.Join(c.Request.Context(), in.Codigo, claims.PlayerID)
-	if err != nil {
-		if h.Guesses != nil && grupos.Reason(err) == "invitacion_invalida" {
-			h.Guesses.Allow(claims.SessionID)
-		}
-		httpserver.Fail(c, err)
-		return
+	if h.Guesses != nil && grupos.Reason(err) == "invitacion_invalida" {
+		h.Guesses.Allow(claims.SessionID)
 	}
-	c.JSON(http.StatusOK, g)
+	httpserver.Reply(c, http.StatusOK, g, err)
 }
 
 // members: GET /api/grupos/{id}/miembros?pagina=&por_pagina= (members only).
@@ -167,7 +154,7 @@ func (h *GruposHandlers) members(c *gin.Context) {
 	}
 	if pagina, porPagina, ok := httpserver.PageQuery(c, MiembrosPorPagina); ok {
 		list, err := h.Service.Members(c.Request.Context(), id, claims.PlayerID, claims.SessionID, pagina, porPagina)
-		answer(c, http.StatusOK, list, err)
+		httpserver.Reply(c, http.StatusOK, list, err)
 	}
 }
 
@@ -178,8 +165,8 @@ func (h *GruposHandlers) removeMember(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if jugador, ok := pathID(c, "jugador", errJugadorID); ok {
-		answer(c, http.StatusNoContent, nil, h.Service.Remove(c.Request.Context(), id, claims.PlayerID, jugador))
+	if jugador, ok := httpserver.PathID(c, "jugador", errJugadorID); ok {
+		httpserver.Reply(c, http.StatusNoContent, nil, h.Service.Remove(c.Request.Context(), id, claims.PlayerID, jugador))
 	}
 }
 
@@ -195,43 +182,17 @@ func (h *GruposHandlers) table(c *gin.Context) {
 		return
 	}
 	body, err := h.Service.Table(c.Request.Context(), id, claims.PlayerID, claims.SessionID, pagina, porPagina)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	httpserver.JSONBytes(c, http.StatusOK, body)
+	replyBytes(c, body, err)
 }
 
 // grupoRequest reads the league the path names and the session, whose player is always the one
 // asking; on a bad id it answers 400 and says false.
 func grupoRequest(c *gin.Context) (id int64, claims session.Claims, ok bool) {
-	if id, ok = pathID(c, "id", errGrupoID); !ok {
+	if id, ok = httpserver.PathID(c, "id", errGrupoID); !ok {
 		return 0, claims, false
 	}
 	claims, _ = session.FromContext(c)
 	return id, claims, true
-}
-
-// answer sends v with status (no body when v is nil), or err in the contract's shape.
-func answer(c *gin.Context, status int, v any, err error) {
-	switch {
-	case err != nil:
-		httpserver.Fail(c, err)
-	case v == nil:
-		c.Status(status)
-	default:
-		c.JSON(status, v)
-	}
-}
-
-// pathID reads a positive integer path parameter; on a bad one it answers bad and says false.
-func pathID(c *gin.Context, name string, bad error) (int64, bool) {
-	id, err := strconv.ParseInt(c.Param(name), 10, 64)
-	if err != nil || id < 1 {
-		httpserver.Fail(c, bad)
-		return 0, false
-	}
-	return id, true
 }
 
 // GruposRoutes mounts /api/grupos. Every route needs an open session (the invitation excepted:

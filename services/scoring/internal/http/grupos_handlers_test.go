@@ -215,11 +215,8 @@ func TestLeagueLifecycle(t *testing.T) {
 func TestLeagueTableMatchesTheMainTable(t *testing.T) {
 	e := scoringtest.New(t)
 	tb := arrangeTable(t, e) // zoe 10 (exact), beto 10, caro 8, ale 0
-	ctx := context.Background()
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	g := createGrupo(t, app, tb.caro, "Amigos")
 	for _, p := range []testenv.Player{tb.beto, tb.ale} {
 		if res := join(t, app, p, *g.Codigo); res.Status != http.StatusOK {
@@ -282,9 +279,7 @@ func TestLeagueTableMatchesTheMainTable(t *testing.T) {
 	m := e.Match("Grupo C", "ARG", "MAR", time.Now().Add(-time.Hour))
 	e.Predict(tb.ale, m, 3, 0)
 	e.SetResult(m, scoringtest.Result{GolesLocal: 3, GolesVisitante: 0})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	after := leagueTable(t, app, g.ID, tb.beto, "")
 	if after.Version <= league.Version || after.Version != pagina(t, app, "").Version {
 		t.Errorf("after the result the league is at version %d (before %d), the main table at %d", after.Version, league.Version, pagina(t, app, "").Version)
@@ -308,9 +303,7 @@ func TestLeagueTableCache(t *testing.T) {
 	e := scoringtest.New(t)
 	tb := arrangeTable(t, e)
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	g := createGrupo(t, app, tb.zoe, "Cache")
 	leagueTable(t, app, g.ID, tb.zoe, "")
 	leagueTable(t, app, g.ID, tb.zoe, "")

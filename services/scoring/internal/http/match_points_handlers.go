@@ -43,11 +43,7 @@ func (h *MatchPointsHandlers) page(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	out, err := h.Service.Page(c.Request.Context(), claims, partido, puntos, pagina, porPagina)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, out)
+	httpserver.Reply(c, http.StatusOK, out, err)
 }
 
 // MatchPointsRoutes mounts GET /api/puntos, for signed-in players (it names everyone's

@@ -1,7 +1,6 @@
 package http_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -76,9 +75,7 @@ func TestMatchPointsShowWhoScoredWhat(t *testing.T) {
 		t.Fatalf("before the result: %d %s", res.Status, res.Body)
 	}
 	e.SetResult(grupo, scoringtest.Result{GolesLocal: 1, GolesVisitante: 2})
-	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 
 	p := getPuntos(t, app, puntosURL(grupo, ""), ana)
 	if p.Partido != grupo || p.Pagina != 1 || p.PorPagina != 50 || p.Total != 5 || p.TusPuntos == nil || *p.TusPuntos != 10 {
@@ -161,17 +158,13 @@ func TestMatchPointsCountsAreKeptBriefly(t *testing.T) {
 	if p := getPuntos(t, kept, puntosURL(grupo, ""), ana); p.Total != 0 || counts(p) != "" {
 		t.Fatalf("before scoring: %+v", p)
 	}
-	if _, err := kept.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	kept.Score(t)
 	if p := getPuntos(t, kept, puntosURL(grupo, ""), ana); p.Total != 2 || counts(p) != "10:1 0:1" {
 		t.Fatalf("once scored: %s", counts(p))
 	}
 
 	e.SetResult(grupo, scoringtest.Result{GolesLocal: 2, GolesVisitante: 0}) // ana 7, beto 2
-	if _, err := kept.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	kept.Score(t)
 	p := getPuntos(t, kept, puntosURL(grupo, ""), ana)
 	if got := rows(p); got != "*ana:1-0=7 beto:2-2=2" || counts(p) != "10:1 0:1" || *p.TusPuntos != 7 {
 		t.Fatalf("after a correction, kept counts and new rows: %s / %s", got, counts(p))

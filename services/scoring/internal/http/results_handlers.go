@@ -23,14 +23,8 @@ func (h *ResultsHandlers) list(c *gin.Context) {
 	if claims, ok := session.FromContext(c); ok {
 		player = claims.PlayerID
 	}
-	torneo, ok := torneoQuery(c, h.Tournaments)
-	if !ok {
-		return
+	if torneo, ok := torneoQuery(c, h.Tournaments); ok {
+		list, err := h.Service.List(c.Request.Context(), torneo, player)
+		httpserver.Reply(c, http.StatusOK, list, err)
 	}
-	list, err := h.Service.List(c.Request.Context(), torneo, player)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, list)
 }

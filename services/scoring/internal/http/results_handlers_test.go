@@ -1,7 +1,6 @@
 package http_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"testing"
@@ -50,9 +49,7 @@ func TestResultadosSignedOutAndSignedIn(t *testing.T) {
 	e.SetResult(final, scoringtest.Result{GolesLocal: 2, GolesVisitante: 2, GolesLocalAlargue: scoringtest.Int(3), GolesVisitanteAlargue: scoringtest.Int(3),
 		PenalesLocal: scoringtest.Int(4), PenalesVisitante: scoringtest.Int(2)})
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 
 	out := resultados(t, app)
 	if len(out) != 2 || out[0].Partido != final || out[1].Partido != grupo {

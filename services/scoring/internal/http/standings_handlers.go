@@ -38,40 +38,33 @@ func (h *StandingsHandlers) list(c *gin.Context) {
 		return
 	}
 	body, err := h.Service.Page(c.Request.Context(), torneo, c.Query("fecha"), pagina, porPagina)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	httpserver.JSONBytes(c, http.StatusOK, body)
+	replyBytes(c, body, err)
 }
 
 // matchdays answers a tournament's matchdays with their best players (anyone).
 func (h *StandingsHandlers) matchdays(c *gin.Context) {
-	torneo, ok := torneoQuery(c, h.Service)
-	if !ok {
-		return
+	if torneo, ok := torneoQuery(c, h.Service); ok {
+		body, err := h.Service.Matchdays(c.Request.Context(), torneo)
+		replyBytes(c, body, err)
 	}
-	body, err := h.Service.Matchdays(c.Request.Context(), torneo)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	httpserver.JSONBytes(c, http.StatusOK, body)
 }
 
 // mine answers the signed-in player's place in a tournament (after session.Required).
 func (h *StandingsHandlers) mine(c *gin.Context) {
 	claims, _ := session.FromContext(c)
-	torneo, ok := torneoQuery(c, h.Service)
-	if !ok {
-		return
+	if torneo, ok := torneoQuery(c, h.Service); ok {
+		m, err := h.Service.Player(c.Request.Context(), torneo, claims.PlayerID)
+		httpserver.Reply(c, http.StatusOK, m, err)
 	}
-	m, err := h.Service.Player(c.Request.Context(), torneo, claims.PlayerID)
+}
+
+// replyBytes answers an already encoded page (httpserver.JSONBytes), or err.
+func replyBytes(c *gin.Context, body []byte, err error) {
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, m)
+	httpserver.JSONBytes(c, http.StatusOK, body)
 }
 
 // torneoQuery reads ?torneo= and resolves it (absent: the current tournament); on a bad or

@@ -84,9 +84,7 @@ func TestStandingsCompetitionRanking(t *testing.T) {
 	e := scoringtest.New(t)
 	tb := arrangeTable(t, e)
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	want := []store.Posicion{
 		row(tb.zoe, 1, 10, 1, 1), row(tb.beto, 1, 10, 0, 2), row(tb.caro, 3, 8, 0, 0), row(tb.ale, 4, 0, 0, 0),
 	}
@@ -129,9 +127,7 @@ func TestMiPosicion(t *testing.T) {
 	e := scoringtest.New(t)
 	tb := arrangeTable(t, e)
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	for _, c := range []struct {
 		p    testenv.Player
 		want store.MiPosicion
@@ -195,9 +191,7 @@ func TestStandingsWithoutRedis(t *testing.T) {
 	e := scoringtest.New(t)
 	tb := arrangeTable(t, e)
 	app := e.NewApp(scoringtest.Options{RedisURL: "redis://" + freePort(t) + "/0", Prefix: "unreachable:"})
-	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	for i := range 5 {
 		if i == 3 {
 			time.Sleep(1100 * time.Millisecond) // past the pause after an error: Redis is tried again
@@ -234,9 +228,7 @@ func TestStandingsCacheRebuiltAfterRedisOutage(t *testing.T) {
 	ctx := context.Background()
 	scoringtest.Go(t, func(ctx context.Context) { app.Standings.Repair(ctx, 50*time.Millisecond) })
 
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	cached := func() string {
 		torneo, version := e.StandingsVersion(t)
 		got, err := direct.Get(ctx, app.Cache.VersionKey(torneo)).Result()
@@ -268,9 +260,7 @@ func TestStandingsCacheRebuiltAfterRedisOutage(t *testing.T) {
 	m := e.Match("Grupo B", "ENG", "FRA", time.Now().Add(-time.Hour))
 	e.Predict(tb.caro, m, 3, 3)
 	e.SetResult(m, scoringtest.Result{GolesLocal: 3, GolesVisitante: 3})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	errorsBefore := app.Metric(t, "prode_standings_cache_requests_total", "result", "error")
 	for range 3 {
 		start := time.Now()
@@ -322,10 +312,7 @@ func TestStandingsFromMemoryFollowOtherReplicas(t *testing.T) {
 	const fresh = 300 * time.Millisecond
 	reader := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: prefix, LocalFreshFor: fresh})
 	scorer := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: prefix, LocalFreshFor: fresh})
-	ctx := context.Background()
-	if _, err := scorer.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	scorer.Score(t)
 	pagina(t, reader, "")
 	fromMemory := reader.Metric(t, "prode_standings_cache_requests_total", "result", "local")
 	if p := pagina(t, reader, ""); p.Posiciones[0] != row(tb.zoe, 1, 10, 1, 1) {
@@ -338,9 +325,7 @@ func TestStandingsFromMemoryFollowOtherReplicas(t *testing.T) {
 	m := e.Match("Grupo B", "ENG", "FRA", time.Now().Add(-time.Hour))
 	e.Predict(tb.caro, m, 3, 3)
 	e.SetResult(m, scoringtest.Result{GolesLocal: 3, GolesVisitante: 3})
-	if _, err := scorer.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	scorer.Score(t)
 	published := time.Now()
 	if p := pagina(t, scorer, ""); p.Posiciones[0] != row(tb.caro, 1, 18, 1, 1) {
 		t.Errorf("the replica that scored shows first row %+v, want caro with 18", p.Posiciones[0])
@@ -366,9 +351,7 @@ func TestRepairKeepsPageOneWarm(t *testing.T) {
 	direct := redis.NewClient(mustOptions(t, redisURL))
 	defer direct.Close()
 	ctx := context.Background()
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	torneo, version := e.StandingsVersion(t)
 	page1 := app.Cache.PageKey(torneo, version, 1, 100)
 	if n, _ := direct.Exists(ctx, page1).Result(); n != 1 {

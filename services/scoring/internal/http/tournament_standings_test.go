@@ -18,7 +18,6 @@ import (
 // player; a past one lists those who played it.
 func TestEachTournamentHasItsOwnTable(t *testing.T) {
 	e := scoringtest.New(t)
-	ctx := context.Background()
 	qatar := e.MatchIn("Qatar 2022", "Grupo C", "ARG", "FRA", time.Now().Add(-72*time.Hour))
 	usa := e.MatchIn("2026", "Grupo A", "BRA", "CRO", time.Now().Add(-24*time.Hour))
 	e.MakeCurrent("2026")
@@ -28,9 +27,7 @@ func TestEachTournamentHasItsOwnTable(t *testing.T) {
 	e.SetResult(qatar, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1})
 	e.SetResult(usa, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1})
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	current := pagina(t, app, "")
 	equalRows(t, "2026 (current)", current.Posiciones, []store.Posicion{row(beto, 1, 10, 1, 1), row(ana, 2, 0, 0, 0)})
 	qatarID := e.Tournament("Qatar 2022")
@@ -42,9 +39,7 @@ func TestEachTournamentHasItsOwnTable(t *testing.T) {
 
 	// A 2022 correction: 2022's table moves, 2026's does not.
 	e.SetResult(qatar, scoringtest.Result{GolesLocal: 0, GolesVisitante: 0})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	equalRows(t, "2026 after a 2022 correction", pagina(t, app, "").Posiciones,
 		[]store.Posicion{row(beto, 1, 10, 1, 1), row(ana, 2, 0, 0, 0)})
 	equalRows(t, "Qatar 2022 after its correction", pagina(t, app, fmt.Sprintf("?torneo=%d", qatarID)).Posiciones,
@@ -81,21 +76,26 @@ func TestEachTournamentHasItsOwnTable(t *testing.T) {
 	}
 }
 
+// crowd signs up n players, Jugador 1 to n, and scores a match that ended 1-0, which every
+// one whose id is a multiple of every predicted right; the app keeps pages in the process as
+// production does. It returns the match and the app.
+func crowd(t *testing.T, e *scoringtest.Env, n, every int) (int64, *scoringtest.App) {
+	m := e.Match("Grupo A", "ARG", "FRA", time.Now().Add(-2*time.Hour))
+	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
+	        SELECT 'sub' || i, 'j' || i || '@example.com', 'Jugador ' || i FROM generate_series(1, $1::integer) i`, n)
+	e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
+	        SELECT id, email, $1, 1, 0 FROM players.jugadores WHERE id % $2 = 0`, m, every)
+	e.SetResult(m, scoringtest.Result{GolesLocal: 1, GolesVisitante: 0})
+	app := e.NewApp(scoringtest.Options{LocalFreshFor: standings.LocalFreshFor})
+	app.Score(t)
+	return m, app
+}
+
 // A player who signs up while the standings are cached is on every page within 2 s, at the
 // shared last rank with 0 points, and every page of the table agrees on the player count.
 func TestNewPlayerIsOnEveryPageWithinTwoSeconds(t *testing.T) {
 	e := scoringtest.New(t)
-	ctx := context.Background()
-	m := e.Match("Grupo A", "ARG", "FRA", time.Now().Add(-2*time.Hour))
-	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
-	        SELECT 'sub' || i, 'j' || i || '@example.com', 'Jugador ' || i FROM generate_series(1, 250) i`)
-	e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
-	        SELECT id, email, $1, 1, 0 FROM players.jugadores WHERE id % 3 = 0`, m)
-	e.SetResult(m, scoringtest.Result{GolesLocal: 1, GolesVisitante: 0})
-	app := e.NewApp(scoringtest.Options{LocalFreshFor: standings.LocalFreshFor})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	_, app := crowd(t, e, 250, 3)
 	scoringtest.Go(t, func(ctx context.Context) { app.Standings.Watch(ctx, 500*time.Millisecond) })
 	for p := 1; p <= 3; p++ { // cached, in Redis and in the process
 		if got := pagina(t, app, fmt.Sprintf("?pagina=%d", p)); got.Total != 250 {
@@ -143,26 +143,14 @@ func TestNewPlayerIsOnEveryPageWithinTwoSeconds(t *testing.T) {
 // up to a minute after the build), and looking the newcomers up must not depend on them.
 func TestNewPlayerAfterAResultIsOnTheLastPageWithinTwoSeconds(t *testing.T) {
 	e := scoringtest.New(t)
-	ctx := context.Background()
 	// The sign-up below comes before autovacuum's analyze of the new table, every time.
 	e.Exec(`ALTER TABLE scoring.tabla_filas SET (autovacuum_enabled = false)`)
-	m := e.Match("Grupo A", "ARG", "FRA", time.Now().Add(-2*time.Hour))
-	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
-	        SELECT 'sub' || i, 'j' || i || '@example.com', 'Jugador ' || i FROM generate_series(1, 100000) i`)
-	e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
-	        SELECT id, email, $1, 1, 0 FROM players.jugadores WHERE id % 10 = 0`, m)
-	e.SetResult(m, scoringtest.Result{GolesLocal: 1, GolesVisitante: 0})
-	app := e.NewApp(scoringtest.Options{LocalFreshFor: standings.LocalFreshFor})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	m, app := crowd(t, e, 100000, 10)
 	e.Exec(`ANALYZE`) // as autovacuum does after a build: the statistics know this table's rows
 	scoringtest.Go(t, func(ctx context.Context) { app.Standings.Watch(ctx, 500*time.Millisecond) })
 
 	e.SetResult(m, scoringtest.Result{GolesLocal: 2, GolesVisitante: 0}) // a correction: a new table
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	nuevo := e.Player("Zoe Nueva")
 	signedUp := time.Now()
 	scoringtest.Eventually(t, 2*time.Second, func() string {
@@ -213,16 +201,12 @@ func TestMovementSincePreviousMatchday(t *testing.T) {
 	}
 
 	e.SetResult(day1, scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	if got := movement(); got[ana.ID] != nil || got[beto.ID] != nil {
 		t.Errorf("after the first matchday, previous ranks %v %v, want none", got[ana.ID], got[beto.ID])
 	}
 	e.SetResult(day2, scoringtest.Result{GolesLocal: 1, GolesVisitante: 0})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	equalRows(t, "after the second matchday", pagina(t, app, "").Posiciones,
 		[]store.Posicion{row(beto, 1, 12, 1, 1), row(ana, 2, 10, 1, 1)})
 	got := movement()
@@ -278,9 +262,7 @@ func TestANewCurrentTournamentListsEveryPlayer(t *testing.T) {
 	e.Predict(ana, qatar, 2, 1)
 	e.SetResult(qatar, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1})
 	app := e.NewApp(scoringtest.Options{})
-	if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	if err := app.Standings.WatchOnce(ctx); err != nil { // knows Qatar 2022 is current
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -79,42 +78,19 @@ func TestBonusAnyOrderEqualsRecomputation(t *testing.T) {
 					eventos = append(eventos, e.SetRightAnswer(q.id, opts...))
 				}
 			case 4: // forget applied events, to replay them late
-				var forget []int64
-				for _, id := range eventos {
-					if rng.IntN(3) == 0 {
-						forget = append(forget, id)
-					}
-				}
-				e.Exec(`DELETE FROM scoring.eventos_procesados WHERE evento_id = ANY($1)`, forget)
+				forgetSome(rng, e, eventos)
 			case 5: // the match's result changes too
 				r := scoringtest.Result{GolesLocal: rng.IntN(3), GolesVisitante: rng.IntN(3)}
 				results[partido] = r
 				eventos = append(eventos, e.SetResult(partido, r))
 			case 6: // one question scored out of band, twice at once
-				var wg sync.WaitGroup
-				for range 2 {
-					wg.Go(func() {
-						if err := app.Scoring.ScoreQuestion(ctx, q.id, nil); err != nil {
-							t.Error(err)
-						}
-					})
-				}
-				wg.Wait()
+				score := func() error { return app.Scoring.ScoreQuestion(ctx, q.id, nil) }
+				atOnce(t, score, score)
 			case 7: // two passes at once (two replicas)
-				var wg sync.WaitGroup
-				for range 2 {
-					wg.Go(func() {
-						if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-							t.Error(err)
-						}
-					})
-				}
-				wg.Wait()
+				twoPasses(t, app)
 			}
 		}
-		if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-			t.Fatal(err)
-		}
+		app.Score(t)
 
 		wantBonus := map[scoringtest.BonusKey]int{}
 		bonusTotals := map[int64]int{}
@@ -148,12 +124,7 @@ func TestBonusAnyOrderEqualsRecomputation(t *testing.T) {
 		if got := e.StoredTotals(); !maps.Equal(got, wantTotals) {
 			t.Fatalf("round %d: totals (puntaje with bonus)\n got %v\nwant %v", round, got, wantTotals)
 		}
-		var pending int
-		if err := e.Admin.QueryRow(ctx, `SELECT count(*) FROM fixtures.eventos e WHERE NOT EXISTS (
-			SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)`).Scan(&pending); err != nil {
-			t.Fatal(err)
-		}
-		if pending != 0 {
+		if pending := pendingEvents(t, e); pending != 0 {
 			t.Fatalf("round %d: %d events pending", round, pending)
 		}
 		t.Logf("round %d (%s): %d right answers, %d bonus rows, %d events", round, criterio, len(right), len(wantBonus), len(eventos))

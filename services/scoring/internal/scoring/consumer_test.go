@@ -54,17 +54,23 @@ func setup(t *testing.T) (*scoringtest.Env, []int64) {
 	return e, ms
 }
 
+// running is setup with a consumer running, which reads the outbox every poll besides
+// NOTIFY, and which has applied the first match's result, 2-0: applied once the consumer is up
+// (caught up or notified), after which it is listening.
+func running(t *testing.T, poll time.Duration) (*scoringtest.Env, []int64, *scoringtest.App) {
+	t.Helper()
+	e, ms := setup(t)
+	app := e.NewApp(scoringtest.Options{Poll: poll})
+	scoringtest.Go(t, app.Consumer.Run)
+	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
+	scoringtest.Eventually(t, 5*time.Second, expect(t, app, "ana:10 beto:0 "))
+	return e, ms, app
+}
+
 // A result entered with its outbox event and NOTIFY shows in /api/posiciones within 2 seconds,
 // with polling set to a minute so that only NOTIFY can explain it.
 func TestNotifiedResultShowsWithinTwoSeconds(t *testing.T) {
-	e, ms := setup(t)
-	app := e.NewApp(scoringtest.Options{Poll: time.Minute})
-	scoringtest.Go(t, app.Consumer.Run)
-
-	// The first result is applied once the consumer is up (caught up or notified); after that
-	// it is listening.
-	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
-	scoringtest.Eventually(t, 5*time.Second, expect(t, app, "ana:10 beto:0 "))
+	e, ms, app := running(t, time.Minute)
 
 	for i, m := range ms[1:] {
 		start := time.Now()
@@ -125,11 +131,7 @@ func TestEventsWrittenWhileStoppedAreScoredAtStart(t *testing.T) {
 
 // An event whose notification was lost is applied at the next poll.
 func TestLostNotificationIsPolled(t *testing.T) {
-	e, ms := setup(t)
-	app := e.NewApp(scoringtest.Options{Poll: 300 * time.Millisecond})
-	scoringtest.Go(t, app.Consumer.Run)
-	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
-	scoringtest.Eventually(t, 5*time.Second, expect(t, app, "ana:10 beto:0 "))
+	e, ms, app := running(t, 300*time.Millisecond)
 
 	e.Silent = true
 	e.SetResult(ms[1], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
@@ -150,9 +152,7 @@ func TestOutboxLag(t *testing.T) {
 	if lag < 90 || lag > 120 {
 		t.Errorf("outbox lag %v s, want about 90", lag)
 	}
-	if _, err := app.Scoring.ProcessPending(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	app.Score(t)
 	if got := app.Metric(t, "prode_scoring_outbox_lag_seconds"); got != 0 {
 		t.Errorf("lag gauge %v after catching up, want 0", got)
 	}
@@ -161,11 +161,7 @@ func TestOutboxLag(t *testing.T) {
 // When PostgreSQL drops the consumer's connection, it reconnects (with backoff) and goes on:
 // what was written meanwhile is caught up, later notifications are heard.
 func TestConsumerReconnects(t *testing.T) {
-	e, ms := setup(t)
-	app := e.NewApp(scoringtest.Options{Poll: time.Minute})
-	scoringtest.Go(t, app.Consumer.Run)
-	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
-	scoringtest.Eventually(t, 5*time.Second, expect(t, app, "ana:10 beto:0 "))
+	e, ms, app := running(t, time.Minute)
 
 	first := listenerPID(t, e)
 	var killed bool

@@ -85,22 +85,41 @@ const DefaultMatchesPerTransaction = 64
 // ScoreMatch recomputes one match's points from its current result and marks eventos as
 // applied, then publishes the new standings version.
 func (s *Service) ScoreMatch(ctx context.Context, partido int64, eventos []int64) error {
-	_, err := s.scoreAll(ctx, []int64{partido}, map[int64][]int64{partido: eventos})
-	return err
+	return s.scoreAll(ctx, s.matches(), []int64{partido}, map[int64][]int64{partido: eventos})
 }
 
-// score recomputes the matches' points in one transaction and marks eventos as applied; it
-// returns the matches' tournaments.
-func (s *Service) score(ctx context.Context, partidos []int64, eventos []int64) ([]int64, error) {
+// scorer is what is scored: matches or bonus questions.
+type scorer struct {
+	name  string // in logs and errors
+	count string // the log attribute of how many
+	// score recomputes the points of keys in one transaction and marks eventos as applied; it
+	// returns the keys' tournaments.
+	score func(ctx context.Context, keys, eventos []int64) ([]int64, error)
+}
+
+// matches scores matches, by the knock-out setting.
+func (s *Service) matches() scorer {
+	return scorer{name: "matches", count: "partidos", score: func(ctx context.Context, partidos, eventos []int64) ([]int64, error) {
+		return s.store.ScoreMatches(ctx, partidos, string(s.criterio), eventos)
+	}}
+}
+
+// questions scores bonus questions.
+func (s *Service) questions() scorer {
+	return scorer{name: "bonus questions", count: "preguntas", score: s.store.ScoreQuestions}
+}
+
+// score runs one scoring transaction of keys, timed and logged.
+func (s *Service) score(ctx context.Context, what scorer, keys, eventos []int64) ([]int64, error) {
 	start := time.Now()
-	torneos, err := s.store.ScoreMatches(ctx, partidos, string(s.criterio), eventos)
+	torneos, err := what.score(ctx, keys, eventos)
 	if err != nil {
-		return nil, fmt.Errorf("score matches %v: %w", partidos, err)
+		return nil, fmt.Errorf("score %s %v: %w", what.name, keys, err)
 	}
 	elapsed := time.Since(start)
 	s.metrics.Duration.Observe(elapsed.Seconds())
 	s.metrics.Processed.Add(float64(len(eventos)))
-	s.log.Info("matches scored", slog.Int("partidos", len(partidos)), slog.Int("eventos", len(eventos)),
+	s.log.Info(what.name+" scored", slog.Int(what.count, len(keys)), slog.Int("eventos", len(eventos)),
 		slog.Any("torneos", torneos), slog.Duration("duration", elapsed))
 	return torneos, nil
 }
@@ -114,10 +133,11 @@ func (s *Service) publish(ctx context.Context, torneos []int64) {
 	}
 }
 
-// scoreAll scores the matches in order, s.matchesPerTransaction per transaction, and publishes
-// the tournaments they touched once after them (each publish ranks a whole table), also when
-// one transaction fails: what was committed before it is shown.
-func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[int64][]int64) (scored int, err error) {
+// scoreAll scores the keys in order, s.matchesPerTransaction per transaction (a question's
+// answers are as many as a match's predictions), and publishes the tournaments they touched
+// once after them (each publish ranks a whole table), also when one transaction fails: what
+// was committed before it is shown.
+func (s *Service) scoreAll(ctx context.Context, what scorer, keys []int64, eventos map[int64][]int64) error {
 	var touched []int64
 	defer func() {
 		if len(touched) > 0 {
@@ -125,19 +145,18 @@ func (s *Service) scoreAll(ctx context.Context, partidos []int64, eventos map[in
 			s.publish(ctx, slices.Compact(touched))
 		}
 	}()
-	for chunk := range slices.Chunk(partidos, s.matchesPerTransaction) {
+	for chunk := range slices.Chunk(keys, s.matchesPerTransaction) {
 		var ids []int64
-		for _, partido := range chunk {
-			ids = append(ids, eventos[partido]...)
+		for _, key := range chunk {
+			ids = append(ids, eventos[key]...)
 		}
-		torneos, err := s.score(ctx, chunk, ids)
+		torneos, err := s.score(ctx, what, chunk, ids)
 		if err != nil {
-			return scored, err
+			return err
 		}
 		touched = append(touched, torneos...)
-		scored += len(chunk)
 	}
-	return scored, nil
+	return nil
 }
 
 // ProcessPending applies every outbox event not applied yet, one transaction per match, and
@@ -182,10 +201,10 @@ func (s *Service) ProcessPending(ctx context.Context) (int, error) {
 			}
 			byMatch[e.Partido] = append(byMatch[e.Partido], e.ID)
 		}
-		if _, err := s.scoreAll(ctx, order, byMatch); err != nil {
+		if err := s.scoreAll(ctx, s.matches(), order, byMatch); err != nil {
 			return processed, err
 		}
-		if err := s.scoreQuestions(ctx, preguntas, byQuestion); err != nil {
+		if err := s.scoreAll(ctx, s.questions(), preguntas, byQuestion); err != nil {
 			return processed, err
 		}
 		processed += len(eventos)
@@ -223,10 +242,10 @@ func (s *Service) rescoreIfCriterioChanged(ctx context.Context) error {
 	s.log.Info("knock-out setting changed: rescoring every match and bonus question",
 		slog.String("from", stored), slog.String("to", string(s.criterio)), slog.Int("partidos", len(partidos)),
 		slog.Int("preguntas", len(preguntas)))
-	if _, err := s.scoreAll(ctx, partidos, nil); err != nil {
+	if err := s.scoreAll(ctx, s.matches(), partidos, nil); err != nil {
 		return err
 	}
-	if err := s.scoreQuestions(ctx, preguntas, nil); err != nil {
+	if err := s.scoreAll(ctx, s.questions(), preguntas, nil); err != nil {
 		return err
 	}
 	return s.store.SetCriterio(ctx, string(s.criterio))

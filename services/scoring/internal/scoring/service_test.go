@@ -4,7 +4,6 @@ import (
 	"context"
 	"maps"
 	"math/rand/v2"
-	"sync"
 	"testing"
 	"time"
 
@@ -85,43 +84,20 @@ func TestAnyOrderEqualsRecomputation(t *testing.T) {
 					eventos = append(eventos, e.SetResult(m.id, r))
 				}
 			case 4: // forget some applied events, so that they are replayed late
-				var forget []int64
-				for _, id := range eventos {
-					if rng.IntN(3) == 0 {
-						forget = append(forget, id)
-					}
-				}
-				e.Exec(`DELETE FROM scoring.eventos_procesados WHERE evento_id = ANY($1)`, forget)
+				forgetSome(rng, e, eventos)
 			case 5: // apply what is pending
-				if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-					t.Fatal(err)
-				}
+				app.Score(t)
 			case 6: // score matches out of band, the same one twice at once
 				other := matches[rng.IntN(len(matches))]
-				var wg sync.WaitGroup
-				for _, id := range []int64{m.id, m.id, other.id} {
-					wg.Go(func() {
-						if err := app.Scoring.ScoreMatch(ctx, id, nil); err != nil {
-							t.Error(err)
-						}
-					})
+				score := func(id int64) func() error {
+					return func() error { return app.Scoring.ScoreMatch(ctx, id, nil) }
 				}
-				wg.Wait()
+				atOnce(t, score(m.id), score(m.id), score(other.id))
 			case 7: // two passes at once (two replicas)
-				var wg sync.WaitGroup
-				for range 2 {
-					wg.Go(func() {
-						if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-							t.Error(err)
-						}
-					})
-				}
-				wg.Wait()
+				twoPasses(t, app)
 			}
 		}
-		if _, err := app.Scoring.ProcessPending(ctx); err != nil {
-			t.Fatal(err)
-		}
+		app.Score(t)
 
 		want := expectedPoints(matches, predictions, results, criterio)
 		if got := e.StoredPoints(); !maps.Equal(got, want) {
@@ -130,14 +106,11 @@ func TestAnyOrderEqualsRecomputation(t *testing.T) {
 		if got, want := e.StoredTotals(), scoringtest.Totals(want); !maps.Equal(got, want) {
 			t.Fatalf("round %d (%s): totals\n got %v\nwant %v", round, criterio, got, want)
 		}
-		var pending, criterioStored = 0, ""
-		if err := e.Admin.QueryRow(ctx, `
-			SELECT (SELECT count(*) FROM fixtures.eventos e WHERE NOT EXISTS (
-			            SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)),
-			       (SELECT criterio FROM scoring.estado)`).Scan(&pending, &criterioStored); err != nil {
+		var criterioStored string
+		if err := e.Admin.QueryRow(ctx, `SELECT criterio FROM scoring.estado`).Scan(&criterioStored); err != nil {
 			t.Fatal(err)
 		}
-		if pending != 0 || criterioStored != string(criterio) {
+		if pending := pendingEvents(t, e); pending != 0 || criterioStored != string(criterio) {
 			t.Fatalf("round %d: %d events pending, criterio stored %q; want 0 and %q", round, pending, criterioStored, criterio)
 		}
 		t.Logf("round %d (%s): %d results, %d points rows, %d events", round, criterio, len(results), len(want), len(eventos))

@@ -60,10 +60,8 @@ func (e *Env) SetRightAnswer(pregunta int64, opciones ...int64) int64 {
 // ClearRightAnswer removes a question's right answer as fixtures does, with its outbox event.
 func (e *Env) ClearRightAnswer(pregunta int64) int64 {
 	e.t.Helper()
-	return e.outboxEvent("pregunta_id", pregunta, events.RespuestaCorrectaBorrada, func(tx pgx.Tx) error {
-		_, err := tx.Exec(context.Background(), `DELETE FROM fixtures.respuestas_correctas WHERE pregunta_id = $1`, pregunta)
-		return err
-	})
+	return e.outboxExec("pregunta_id", pregunta, events.RespuestaCorrectaBorrada,
+		`DELETE FROM fixtures.respuestas_correctas WHERE pregunta_id = $1`, pregunta)
 }
 
 // BonusKey names an answer's bonus points: a question and a player.
@@ -72,41 +70,18 @@ type BonusKey struct{ Pregunta, Jugador int64 }
 // StoredBonusPoints reads scoring.puntos_bonus.
 func (e *Env) StoredBonusPoints() map[BonusKey]int {
 	e.t.Helper()
-	rows, err := e.Admin.Query(context.Background(), `SELECT pregunta_id, jugador_id, puntos FROM scoring.puntos_bonus`)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	out := map[BonusKey]int{}
 	var k BonusKey
 	var p int
-	_, err = pgx.ForEachRow(rows, []any{&k.Pregunta, &k.Jugador, &p}, func() error {
-		out[k] = p
-		return nil
-	})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return out
+	return stored(e, `SELECT pregunta_id, jugador_id, puntos FROM scoring.puntos_bonus`,
+		[]any{&k.Pregunta, &k.Jugador, &p}, func() (BonusKey, int) { return k, p })
 }
 
 // StoredBonusTotals reads the bonus column of scoring.totales_torneo summed over tournaments,
 // leaving out zeros.
 func (e *Env) StoredBonusTotals() map[int64]int {
 	e.t.Helper()
-	rows, err := e.Admin.Query(context.Background(),
-		`SELECT jugador_id, sum(bonus)::integer FROM scoring.totales_torneo GROUP BY jugador_id HAVING sum(bonus) <> 0`)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	out := map[int64]int{}
 	var id int64
 	var b int
-	_, err = pgx.ForEachRow(rows, []any{&id, &b}, func() error {
-		out[id] = b
-		return nil
-	})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return out
+	return stored(e, `SELECT jugador_id, sum(bonus)::integer FROM scoring.totales_torneo GROUP BY jugador_id HAVING sum(bonus) <> 0`,
+		[]any{&id, &b}, func() (int64, int) { return id, b })
 }

@@ -139,26 +139,30 @@ func Int(n int) *int { return &n }
 // one transaction, with pg_notify. It returns the event id.
 func (e *Env) SetResult(partido int64, r Result) int64 {
 	e.t.Helper()
-	return e.outboxEvent("partido_id", partido, events.ResultadoCargado, func(tx pgx.Tx) error {
-		_, err := tx.Exec(context.Background(), `
-			INSERT INTO fixtures.resultados (partido_id, goles_local, goles_visitante, goles_local_alargue,
-			                                 goles_visitante_alargue, penales_local, penales_visitante)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)
-			ON CONFLICT (partido_id) DO UPDATE
-			   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
-			       goles_local_alargue = EXCLUDED.goles_local_alargue, goles_visitante_alargue = EXCLUDED.goles_visitante_alargue,
-			       penales_local = EXCLUDED.penales_local, penales_visitante = EXCLUDED.penales_visitante,
-			       cargado = now()`,
-			partido, r.GolesLocal, r.GolesVisitante, r.GolesLocalAlargue, r.GolesVisitanteAlargue, r.PenalesLocal, r.PenalesVisitante)
-		return err
-	})
+	return e.outboxExec("partido_id", partido, events.ResultadoCargado, `
+		INSERT INTO fixtures.resultados (partido_id, goles_local, goles_visitante, goles_local_alargue,
+		                                 goles_visitante_alargue, penales_local, penales_visitante)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (partido_id) DO UPDATE
+		   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
+		       goles_local_alargue = EXCLUDED.goles_local_alargue, goles_visitante_alargue = EXCLUDED.goles_visitante_alargue,
+		       penales_local = EXCLUDED.penales_local, penales_visitante = EXCLUDED.penales_visitante,
+		       cargado = now()`,
+		partido, r.GolesLocal, r.GolesVisitante, r.GolesLocalAlargue, r.GolesVisitanteAlargue, r.PenalesLocal, r.PenalesVisitante)
 }
 
 // DeleteResult removes a result as fixtures does, with its outbox event.
 func (e *Env) DeleteResult(partido int64) int64 {
 	e.t.Helper()
-	return e.outboxEvent("partido_id", partido, events.ResultadoBorrado, func(tx pgx.Tx) error {
-		_, err := tx.Exec(context.Background(), `DELETE FROM fixtures.resultados WHERE partido_id = $1`, partido)
+	return e.outboxExec("partido_id", partido, events.ResultadoBorrado,
+		`DELETE FROM fixtures.resultados WHERE partido_id = $1`, partido)
+}
+
+// outboxExec is outboxEvent of a change that is one statement.
+func (e *Env) outboxExec(column string, id int64, tipo, sql string, args ...any) int64 {
+	e.t.Helper()
+	return e.outboxEvent(column, id, tipo, func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), sql, args...)
 		return err
 	})
 }
@@ -283,6 +287,15 @@ func Go(t testing.TB, f func(ctx context.Context)) (stop func()) {
 	stop = func() { once.Do(func() { cancel(); wg.Wait() }) }
 	t.Cleanup(stop)
 	return stop
+}
+
+// Score applies every outbox event not applied yet, as the consumer's pass does
+// (Scoring.ProcessPending); an error fails the test.
+func (a *App) Score(t testing.TB) {
+	t.Helper()
+	if _, err := a.Scoring.ProcessPending(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Metric reads a counter or gauge of the service's registry (0 when absent); labels are
@@ -445,40 +458,37 @@ type Row struct {
 // StoredPoints reads scoring.puntos.
 func (e *Env) StoredPoints() map[Key]Row {
 	e.t.Helper()
-	rows, err := e.Admin.Query(context.Background(),
-		`SELECT partido_id, jugador_id, puntos, exacto::int, acierto::int FROM scoring.puntos`)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	out := map[Key]Row{}
 	var k Key
 	var r Row
-	_, err = pgx.ForEachRow(rows, []any{&k.Partido, &k.Jugador, &r.Puntos, &r.Exactos, &r.Aciertos}, func() error {
-		out[k] = r
-		return nil
-	})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return out
+	return stored(e, `SELECT partido_id, jugador_id, puntos, exacto::int, acierto::int FROM scoring.puntos`,
+		[]any{&k.Partido, &k.Jugador, &r.Puntos, &r.Exactos, &r.Aciertos}, func() (Key, Row) { return k, r })
 }
 
 // StoredTotals reads scoring.totales_torneo summed over tournaments, leaving out all-zero rows
 // (the same as no row).
 func (e *Env) StoredTotals() map[int64]Row {
 	e.t.Helper()
-	rows, err := e.Admin.Query(context.Background(),
-		`SELECT jugador_id, sum(puntaje)::integer, sum(exactos)::integer, sum(aciertos)::integer
-		   FROM scoring.totales_torneo GROUP BY jugador_id
-		 HAVING (sum(puntaje), sum(exactos), sum(aciertos)) <> (0, 0, 0)`)
+	var id int64
+	var r Row
+	return stored(e, `
+		SELECT jugador_id, sum(puntaje)::integer, sum(exactos)::integer, sum(aciertos)::integer
+		  FROM scoring.totales_torneo GROUP BY jugador_id
+		HAVING (sum(puntaje), sum(exactos), sum(aciertos)) <> (0, 0, 0)`,
+		[]any{&id, &r.Puntos, &r.Exactos, &r.Aciertos}, func() (int64, Row) { return id, r })
+}
+
+// stored reads the rows of query into a map: each row is scanned into scan, whose variables
+// entry then turns into the row's key and value.
+func stored[K comparable, V any](e *Env, query string, scan []any, entry func() (K, V)) map[K]V {
+	e.t.Helper()
+	rows, err := e.Admin.Query(context.Background(), query)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	out := map[int64]Row{}
-	var id int64
-	var r Row
-	_, err = pgx.ForEachRow(rows, []any{&id, &r.Puntos, &r.Exactos, &r.Aciertos}, func() error {
-		out[id] = r
+	out := map[K]V{}
+	_, err = pgx.ForEachRow(rows, scan, func() error {
+		k, v := entry()
+		out[k] = v
 		return nil
 	})
 	if err != nil {

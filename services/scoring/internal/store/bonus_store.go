@@ -1,10 +1,6 @@
 package store
 
-import (
-	"context"
-
-	"github.com/jackc/pgx/v5"
-)
+import "context"
 
 // ScoreQuestions recomputes the bonus points of every answer to the given bonus questions
 // from their current right answers, and records eventos as processed, in one transaction
@@ -19,79 +15,55 @@ import (
 // correcting, clearing or replaying a right answer in any order therefore ends where a
 // recomputation from scratch would.
 func (s *PointsStore) ScoreQuestions(ctx context.Context, preguntas []int64, eventos []int64) (torneos []int64, err error) {
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// One scorer per question at a time; every statement below sees what the previous
-		// scorer committed.
-		if err := lockKeys(ctx, tx, "scoring.pregunta", preguntas...); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `
-			CREATE TEMP TABLE IF NOT EXISTS bonus_calculado (
-			    pregunta_id bigint  NOT NULL,
-			    torneo_id   bigint  NOT NULL,
-			    jugador_id  bigint  NOT NULL,
-			    puntos      integer NOT NULL
-			) ON COMMIT DELETE ROWS`); err != nil {
-			return err
-		}
-		// New points: every answer of the questions that have a right answer.
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO pg_temp.bonus_calculado (pregunta_id, torneo_id, jugador_id, puntos)
-			SELECT r.pregunta_id, q.torneo_id, r.jugador_id,
-			       CASE WHEN EXISTS (SELECT FROM fixtures.respuestas_correctas_publicadas c
-			                          WHERE c.pregunta_id = r.pregunta_id AND c.opcion_id = r.opcion_id)
-			            THEN q.puntos ELSE 0 END
-			  FROM predictions.respuestas_publicadas r
-			  JOIN fixtures.preguntas_publicadas q ON q.id = r.pregunta_id
-			 WHERE r.pregunta_id = ANY($1)
-			   AND EXISTS (SELECT FROM fixtures.respuestas_correctas_publicadas c WHERE c.pregunta_id = r.pregunta_id)`,
-			preguntas); err != nil {
-			return err
-		}
-		// Totals move by new minus old points, locked in key order like the matches' scorer
-		// locks them (the two may run at once for one player).
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO scoring.totales_torneo AS t (torneo_id, jugador_id, puntaje, bonus)
-			SELECT torneo_id, jugador_id, sum(puntos), sum(puntos)
-			  FROM (SELECT torneo_id, jugador_id, puntos FROM pg_temp.bonus_calculado
-			        UNION ALL
-			        SELECT torneo_id, jugador_id, -puntos FROM scoring.puntos_bonus WHERE pregunta_id = ANY($1)) d
-			 GROUP BY torneo_id, jugador_id
-			HAVING sum(puntos) <> 0
-			 ORDER BY torneo_id, jugador_id
-			ON CONFLICT (torneo_id, jugador_id) DO UPDATE
-			   SET puntaje = t.puntaje + EXCLUDED.puntaje,
-			       bonus   = t.bonus   + EXCLUDED.bonus`, preguntas); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM scoring.puntos_bonus WHERE pregunta_id = ANY($1)`, preguntas); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO scoring.puntos_bonus (pregunta_id, torneo_id, jugador_id, puntos)
-			SELECT pregunta_id, torneo_id, jugador_id, puntos FROM pg_temp.bonus_calculado`); err != nil {
-			return err
-		}
-		if err := markProcessed(ctx, tx, eventos); err != nil {
-			return err
-		}
-		torneos, err = tournamentsOf(ctx, tx, `
-			SELECT DISTINCT torneo_id FROM fixtures.preguntas_publicadas WHERE id = ANY($1) ORDER BY 1`, preguntas)
-		return err
+	return s.rescore(ctx, rescore{lock: "scoring.pregunta", keys: preguntas, eventos: eventos,
+		torneos: `SELECT DISTINCT torneo_id FROM fixtures.preguntas_publicadas WHERE id = ANY($1) ORDER BY 1`,
+		steps: []statement{
+			{sql: `
+				CREATE TEMP TABLE IF NOT EXISTS bonus_calculado (
+				    pregunta_id bigint  NOT NULL,
+				    torneo_id   bigint  NOT NULL,
+				    jugador_id  bigint  NOT NULL,
+				    puntos      integer NOT NULL
+				) ON COMMIT DELETE ROWS`},
+			// New points: every answer of the questions that have a right answer.
+			{args: []any{preguntas}, sql: `
+				INSERT INTO pg_temp.bonus_calculado (pregunta_id, torneo_id, jugador_id, puntos)
+				SELECT r.pregunta_id, q.torneo_id, r.jugador_id,
+				       CASE WHEN EXISTS (SELECT FROM fixtures.respuestas_correctas_publicadas c
+				                          WHERE c.pregunta_id = r.pregunta_id AND c.opcion_id = r.opcion_id)
+				            THEN q.puntos ELSE 0 END
+				  FROM predictions.respuestas_publicadas r
+				  JOIN fixtures.preguntas_publicadas q ON q.id = r.pregunta_id
+				 WHERE r.pregunta_id = ANY($1)
+				   AND EXISTS (SELECT FROM fixtures.respuestas_correctas_publicadas c WHERE c.pregunta_id = r.pregunta_id)`},
+			// Totals move by new minus old points, locked in key order like the matches' scorer
+			// locks them (the two may run at once for one player).
+			{args: []any{preguntas}, sql: `
+				INSERT INTO scoring.totales_torneo AS t (torneo_id, jugador_id, puntaje, bonus)
+				SELECT torneo_id, jugador_id, sum(puntos), sum(puntos)
+				  FROM (SELECT torneo_id, jugador_id, puntos FROM pg_temp.bonus_calculado
+				        UNION ALL
+				        SELECT torneo_id, jugador_id, -puntos FROM scoring.puntos_bonus WHERE pregunta_id = ANY($1)) d
+				 GROUP BY torneo_id, jugador_id
+				HAVING sum(puntos) <> 0
+				 ORDER BY torneo_id, jugador_id
+				ON CONFLICT (torneo_id, jugador_id) DO UPDATE
+				   SET puntaje = t.puntaje + EXCLUDED.puntaje,
+				       bonus   = t.bonus   + EXCLUDED.bonus`},
+			{args: []any{preguntas}, sql: `DELETE FROM scoring.puntos_bonus WHERE pregunta_id = ANY($1)`},
+			{sql: `
+				INSERT INTO scoring.puntos_bonus (pregunta_id, torneo_id, jugador_id, puntos)
+				SELECT pregunta_id, torneo_id, jugador_id, puntos FROM pg_temp.bonus_calculado`},
+		},
 	})
-	return torneos, err
 }
 
 // ScoredQuestions lists every bonus question that has a right answer or still has points: what
 // a full rescore must go over.
 func (s *PointsStore) ScoredQuestions(ctx context.Context) ([]int64, error) {
-	rows, err := s.pool.Query(ctx, `
+	return ids(ctx, s.pool, `
 		SELECT pregunta_id FROM fixtures.respuestas_correctas_publicadas
 		UNION
 		SELECT pregunta_id FROM scoring.puntos_bonus
 		ORDER BY 1`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }

@@ -50,102 +50,80 @@ func NewPointsStore(pool *pgxpool.Pool, zone *time.Location) *PointsStore {
 // "Grupo"): "noventa" the score after 90 minutes, "alargue" the score after extra time when
 // there was extra time. Penalties never count.
 func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (torneos []int64, err error) {
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// One scorer per match at a time (several replicas, or a rescore racing the consumer).
-		// Every statement below runs after the locks are held, so it sees the results and the
-		// old points as the previous scorer of each match committed them.
-		if err := lockKeys(ctx, tx, "scoring.partido", partidos...); err != nil {
-			return err
-		}
-		// Emptied at every commit, so it is empty at the start of each transaction. No index:
-		// it is written once and read whole.
-		if _, err := tx.Exec(ctx, `
-			CREATE TEMP TABLE IF NOT EXISTS puntos_calculados (
-			    partido_id bigint   NOT NULL,
-			    torneo_id  bigint   NOT NULL,
-			    jugador_id bigint   NOT NULL,
-			    puntos     smallint NOT NULL,
-			    exacto     boolean  NOT NULL,
-			    acierto    boolean  NOT NULL
-			) ON COMMIT DELETE ROWS`); err != nil {
-			return err
-		}
-		// New points: every prediction of the matches against the score that counts. No result
-		// row, no points.
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO pg_temp.puntos_calculados (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
-			SELECT a.partido_id, c.torneo_id, a.jugador_id,
-			       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante),
-			       a.goles_local = c.local AND a.goles_visitante = c.visitante,
-			       sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante)
-			  FROM predictions.apuestas_publicadas a
-			  JOIN (SELECT r.partido_id, p.torneo_id,
-			               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_local_alargue IS NOT NULL
-			                    THEN r.goles_local_alargue ELSE r.goles_local END AS local,
-			               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_visitante_alargue IS NOT NULL
-			                    THEN r.goles_visitante_alargue ELSE r.goles_visitante END AS visitante
-			          FROM fixtures.resultados_publicados r
-			          JOIN fixtures.partidos_publicados p ON p.id = r.partido_id
-			         WHERE r.partido_id = ANY($1)) c ON c.partido_id = a.partido_id
-			 WHERE a.partido_id = ANY($1)`, partidos, criterio); err != nil {
-			return err
-		}
-		// Totals, per tournament, move by new minus old points. Rows are locked in key order so
-		// that two transactions scoring different matches cannot deadlock.
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO scoring.totales_torneo AS t (torneo_id, jugador_id, puntaje, exactos, aciertos)
-			SELECT torneo_id, jugador_id, sum(puntos), sum(exacto), sum(acierto)
-			  FROM (SELECT torneo_id, jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
-			          FROM pg_temp.puntos_calculados
-			        UNION ALL
-			        SELECT torneo_id, jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
-			          FROM scoring.puntos WHERE partido_id = ANY($1)) d
-			 GROUP BY torneo_id, jugador_id
-			HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
-			 ORDER BY torneo_id, jugador_id
-			ON CONFLICT (torneo_id, jugador_id) DO UPDATE
-			   SET puntaje  = t.puntaje  + EXCLUDED.puntaje,
-			       exactos  = t.exactos  + EXCLUDED.exactos,
-			       aciertos = t.aciertos + EXCLUDED.aciertos`, partidos); err != nil {
-			return err
-		}
-		// The same per matchday: a finished match's kick-off does not move, so its old points
-		// are dated as its new ones.
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO scoring.totales_fecha AS t (torneo_id, fecha, jugador_id, puntaje, exactos, aciertos)
-			SELECT d.torneo_id, (p.inicio AT TIME ZONE $2)::date, d.jugador_id, sum(d.puntos), sum(d.exacto), sum(d.acierto)
-			  FROM (SELECT partido_id, torneo_id, jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
-			          FROM pg_temp.puntos_calculados
-			        UNION ALL
-			        SELECT partido_id, torneo_id, jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
-			          FROM scoring.puntos WHERE partido_id = ANY($1)) d
-			  JOIN fixtures.partidos_publicados p ON p.id = d.partido_id
-			 GROUP BY 1, 2, 3
-			HAVING sum(d.puntos) <> 0 OR sum(d.exacto) <> 0 OR sum(d.acierto) <> 0
-			 ORDER BY 1, 2, 3
-			ON CONFLICT (torneo_id, fecha, jugador_id) DO UPDATE
-			   SET puntaje  = t.puntaje  + EXCLUDED.puntaje,
-			       exactos  = t.exactos  + EXCLUDED.exactos,
-			       aciertos = t.aciertos + EXCLUDED.aciertos`, partidos, s.zone); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM scoring.puntos WHERE partido_id = ANY($1)`, partidos); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO scoring.puntos (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
-			SELECT partido_id, torneo_id, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_calculados`); err != nil {
-			return err
-		}
-		if err := markProcessed(ctx, tx, eventos); err != nil {
-			return err
-		}
-		// The tournaments whose standings changed: a match's, whether or not it has a result now.
-		torneos, err = tournamentsOf(ctx, tx, `
-			SELECT DISTINCT torneo_id FROM fixtures.partidos_publicados WHERE id = ANY($1) ORDER BY 1`, partidos)
-		return err
+	return s.rescore(ctx, rescore{lock: "scoring.partido", keys: partidos, eventos: eventos,
+		// A match's tournament, whether or not it has a result now.
+		torneos: `SELECT DISTINCT torneo_id FROM fixtures.partidos_publicados WHERE id = ANY($1) ORDER BY 1`,
+		steps: []statement{
+			// Emptied at every commit, so it is empty at the start of each transaction. No index:
+			// it is written once and read whole.
+			{sql: `
+				CREATE TEMP TABLE IF NOT EXISTS puntos_calculados (
+				    partido_id bigint   NOT NULL,
+				    torneo_id  bigint   NOT NULL,
+				    jugador_id bigint   NOT NULL,
+				    puntos     smallint NOT NULL,
+				    exacto     boolean  NOT NULL,
+				    acierto    boolean  NOT NULL
+				) ON COMMIT DELETE ROWS`},
+			// New points: every prediction of the matches against the score that counts. No result
+			// row, no points.
+			{args: []any{partidos, criterio}, sql: `
+				INSERT INTO pg_temp.puntos_calculados (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
+				SELECT a.partido_id, c.torneo_id, a.jugador_id,
+				       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante),
+				       a.goles_local = c.local AND a.goles_visitante = c.visitante,
+				       sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante)
+				  FROM predictions.apuestas_publicadas a
+				  JOIN (SELECT r.partido_id, p.torneo_id,
+				               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_local_alargue IS NOT NULL
+				                    THEN r.goles_local_alargue ELSE r.goles_local END AS local,
+				               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_visitante_alargue IS NOT NULL
+				                    THEN r.goles_visitante_alargue ELSE r.goles_visitante END AS visitante
+				          FROM fixtures.resultados_publicados r
+				          JOIN fixtures.partidos_publicados p ON p.id = r.partido_id
+				         WHERE r.partido_id = ANY($1)) c ON c.partido_id = a.partido_id
+				 WHERE a.partido_id = ANY($1)`},
+			// Totals, per tournament, move by new minus old points. Rows are locked in key order so
+			// that two transactions scoring different matches cannot deadlock.
+			{args: []any{partidos}, sql: `
+				INSERT INTO scoring.totales_torneo AS t (torneo_id, jugador_id, puntaje, exactos, aciertos)
+				SELECT torneo_id, jugador_id, sum(puntos), sum(exacto), sum(acierto)
+				  FROM (SELECT torneo_id, jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
+				          FROM pg_temp.puntos_calculados
+				        UNION ALL
+				        SELECT torneo_id, jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
+				          FROM scoring.puntos WHERE partido_id = ANY($1)) d
+				 GROUP BY torneo_id, jugador_id
+				HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
+				 ORDER BY torneo_id, jugador_id
+				ON CONFLICT (torneo_id, jugador_id) DO UPDATE
+				   SET puntaje  = t.puntaje  + EXCLUDED.puntaje,
+				       exactos  = t.exactos  + EXCLUDED.exactos,
+				       aciertos = t.aciertos + EXCLUDED.aciertos`},
+			// The same per matchday: a finished match's kick-off does not move, so its old points
+			// are dated as its new ones.
+			{args: []any{partidos, s.zone}, sql: `
+				INSERT INTO scoring.totales_fecha AS t (torneo_id, fecha, jugador_id, puntaje, exactos, aciertos)
+				SELECT d.torneo_id, (p.inicio AT TIME ZONE $2)::date, d.jugador_id, sum(d.puntos), sum(d.exacto), sum(d.acierto)
+				  FROM (SELECT partido_id, torneo_id, jugador_id, puntos::integer AS puntos, exacto::integer AS exacto, acierto::integer AS acierto
+				          FROM pg_temp.puntos_calculados
+				        UNION ALL
+				        SELECT partido_id, torneo_id, jugador_id, -puntos, -(exacto::integer), -(acierto::integer)
+				          FROM scoring.puntos WHERE partido_id = ANY($1)) d
+				  JOIN fixtures.partidos_publicados p ON p.id = d.partido_id
+				 GROUP BY 1, 2, 3
+				HAVING sum(d.puntos) <> 0 OR sum(d.exacto) <> 0 OR sum(d.acierto) <> 0
+				 ORDER BY 1, 2, 3
+				ON CONFLICT (torneo_id, fecha, jugador_id) DO UPDATE
+				   SET puntaje  = t.puntaje  + EXCLUDED.puntaje,
+				       exactos  = t.exactos  + EXCLUDED.exactos,
+				       aciertos = t.aciertos + EXCLUDED.aciertos`},
+			{args: []any{partidos}, sql: `DELETE FROM scoring.puntos WHERE partido_id = ANY($1)`},
+			{sql: `
+				INSERT INTO scoring.puntos (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
+				SELECT partido_id, torneo_id, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_calculados`},
+		},
 	})
-	return torneos, err
 }
 
 // Pending returns up to limit outbox events scoring has not applied, oldest first. Event ids
@@ -225,35 +203,9 @@ func (s *PointsStore) DateMatchdays(ctx context.Context) (redated bool, err erro
 // ScoredMatches lists every match that has a result or still has points: what a full rescore
 // must go over.
 func (s *PointsStore) ScoredMatches(ctx context.Context) ([]int64, error) {
-	rows, err := s.pool.Query(ctx, `
+	return ids(ctx, s.pool, `
 		SELECT partido_id FROM fixtures.resultados_publicados
 		UNION
 		SELECT partido_id FROM scoring.puntos
 		ORDER BY 1`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[int64])
-}
-
-// markProcessed records outbox events as applied, in the transaction that applied them, so that
-// a replay finds them done. Replays of events already recorded change nothing.
-func markProcessed(ctx context.Context, tx pgx.Tx, eventos []int64) error {
-	if len(eventos) == 0 {
-		return nil
-	}
-	_, err := tx.Exec(ctx, `
-		INSERT INTO scoring.eventos_procesados (evento_id)
-		SELECT unnest($1::bigint[]) ON CONFLICT (evento_id) DO NOTHING`, eventos)
-	return err
-}
-
-// tournamentsOf runs query, which selects the tournaments of the ids it is given (matches or
-// questions): those whose standings the scorer changed.
-func tournamentsOf(ctx context.Context, tx pgx.Tx, query string, ids []int64) ([]int64, error) {
-	rows, err := tx.Query(ctx, query, ids)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
