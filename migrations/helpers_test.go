@@ -162,8 +162,8 @@ func wantLatest(t *testing.T, dbURL string) {
 	}
 }
 
-// connect opens a connection of its own to dbURL; the caller closes it.
-func connect(t *testing.T, dbURL string) *pgx.Conn {
+// dial opens a connection of its own to dbURL; the caller closes it.
+func dial(t *testing.T, dbURL string) *pgx.Conn {
 	t.Helper()
 	conn, err := pgx.Connect(context.Background(), dbURL)
 	if err != nil {
@@ -174,7 +174,7 @@ func connect(t *testing.T, dbURL string) *pgx.Conn {
 
 func query[T any](t *testing.T, dbURL, sql string, args ...any) T {
 	t.Helper()
-	conn := connect(t, dbURL)
+	conn := dial(t, dbURL)
 	defer conn.Close(context.Background())
 	var v T
 	if err := conn.QueryRow(context.Background(), sql, args...).Scan(&v); err != nil {
@@ -193,7 +193,7 @@ func exec(t *testing.T, dbURL, sql string) {
 // execErr runs sql and returns its error.
 func execErr(t *testing.T, dbURL, sql string) error {
 	t.Helper()
-	conn := connect(t, dbURL)
+	conn := dial(t, dbURL)
 	defer conn.Close(context.Background())
 	_, err := conn.Exec(context.Background(), sql)
 	return err
