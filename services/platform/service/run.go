@@ -12,7 +12,6 @@ import (
 
 	"prode/platform/config"
 	"prode/platform/postgres"
-	"prode/platform/ratelimit"
 )
 
 // Main runs the service name: it reads the settings every service has (base) from the
@@ -48,11 +47,4 @@ func Start(env *config.Env, base Base, log *slog.Logger) (ctx context.Context, p
 	// before its grace period, and the process ends when the service returns.
 	ctx, _ = signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	return ctx, pool, nil
-}
-
-// RateLimit is a limiter whose rate (rateName: "5/s", "10/min"...) and burst (burstName, 1 to
-// 10,000) are read from env, with these defaults. It counts in this process: with N replicas a
-// client may get up to N times it.
-func RateLimit(env *config.Env, rateName, rate, burstName string, burst int) *ratelimit.Limiter {
-	return ratelimit.New(env.Rate(rateName, rate), env.Int(burstName, burst, 1, 10000))
 }

@@ -10,6 +10,7 @@ import (
 
 	"prode/platform/config"
 	"prode/platform/httpserver"
+	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
 	"prode/players/internal/app"
@@ -29,9 +30,9 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 	googleSecret := env.Secret("GOOGLE_CLIENT_SECRET", "")
 	devLogin := env.Bool("DEV_LOGIN", false)
 	sessionTTL := env.Duration("SESSION_TTL", 14*24*time.Hour) // renewed while in use: players.Service.Renew
-	// Sign-ins per client address, renames per player (in this process: service.RateLimit).
-	signInLimit := service.RateLimit(env, "SIGNIN_RATE", "10/min", "SIGNIN_BURST", 10)
-	renameLimit := service.RateLimit(env, "RENAME_RATE", "5/min", "RENAME_BURST", 3)
+	// Sign-ins per client address, renames per player (in this process: see package ratelimit).
+	signInLimit := ratelimit.FromEnv(env, "SIGNIN_RATE", "10/min", "SIGNIN_BURST", 10)
+	renameLimit := ratelimit.FromEnv(env, "RENAME_RATE", "5/min", "RENAME_BURST", 3)
 	secureCookie := env.Bool("COOKIE_SECURE", strings.HasPrefix(strings.Join(base.HTTP.AllowedOrigins, ","), "https://"))
 	switch {
 	case devLogin && googleClientID != "":

@@ -7,6 +7,7 @@ import (
 
 	"prode/platform/config"
 	"prode/platform/httpserver"
+	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
 	"prode/predictions/internal/app"
@@ -19,7 +20,7 @@ func main() { service.Main("predictions", run) }
 func run(log *slog.Logger, env *config.Env, base service.Base) error {
 	// Configuration beyond base, read once; Start refuses it with every problem at once, or logs
 	// it with secrets masked.
-	writeLimit := service.RateLimit(env, "WRITE_RATE", "5/s", "WRITE_BURST", 20)
+	writeLimit := ratelimit.FromEnv(env, "WRITE_RATE", "5/s", "WRITE_BURST", 20)
 
 	// PostgreSQL, and ctx: SIGTERM (Kubernetes) or Ctrl-C ends it.
 	ctx, pool, err := service.Start(env, base, log)

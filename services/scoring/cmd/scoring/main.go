@@ -46,7 +46,7 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 		PorJugador: int64(env.Int("GRUPOS_MAX_POR_JUGADOR", int(grupos.DefaultLimites.PorJugador), 1, 10_000)),
 		Miembros:   int64(env.Int("GRUPOS_MAX_MIEMBROS", int(grupos.DefaultLimites.Miembros), 1, 1_000_000)),
 	}
-	writeLimit := service.RateLimit(env, "WRITE_RATE", "5/s", "WRITE_BURST", 20)
+	writeLimit := ratelimit.FromEnv(env, "WRITE_RATE", "5/s", "WRITE_BURST", 20)
 
 	// PostgreSQL, and ctx: SIGTERM (Kubernetes) or Ctrl-C ends it. Then Redis.
 	ctx, pool, err := service.Start(env, base, log)
