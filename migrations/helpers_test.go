@@ -69,15 +69,15 @@ func up(t *testing.T, dbURL string, files fs.FS) *logBuffer {
 }
 
 // upFails migrates dbURL with the real migrations plus extra (withFiles), which must fail, and
-// returns the error.
-func upFails(t *testing.T, dbURL string, extra map[string]string) error {
+// returns what the error says.
+func upFails(t *testing.T, dbURL string, extra map[string]string) string {
 	t.Helper()
 	mg, _ := migrator(t, withFiles(t, extra))
 	err := mg.Up(context.Background(), dbURL, nil)
 	if err == nil {
 		t.Fatal("the failing migration succeeded")
 	}
-	return err
+	return err.Error()
 }
 
 // withFiles is the real migrations plus extra (path -> SQL), replacing files of the same path;

@@ -117,12 +117,12 @@ func TestUpRecoversAFailedFirstMigration(t *testing.T) {
 // A syntax error is reported with its line in the file, and recovered like any failure.
 func TestSyntaxErrorNamesItsLine(t *testing.T) {
 	db := testDatabase(t)
-	err := upFails(t, db, map[string]string{
+	msg := upFails(t, db, map[string]string{
 		"fixtures/000099_sintaxis.up.sql": "-- a comment\nSELECT 1;\n\nSELEC 2;\n",
 	})
-	if !strings.Contains(err.Error(), "migration 99 (sintaxis) failed") ||
-		!strings.Contains(err.Error(), "syntax error") || !strings.Contains(err.Error(), "at line 4") {
-		t.Fatalf("Up: %v, want the migration, the syntax error and line 4", err)
+	if !strings.Contains(msg, "migration 99 (sintaxis) failed") ||
+		!strings.Contains(msg, "syntax error") || !strings.Contains(msg, "at line 4") {
+		t.Fatalf("Up: %s, want the migration, the syntax error and line 4", msg)
 	}
 	up(t, db, nil)
 	wantLatest(t, db)
