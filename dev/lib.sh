@@ -10,6 +10,26 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)   # /usr/sbin is not on every 
 log() { echo "${LOG_PREFIX:-dev}: $*" >&2; }
 die() { log "error: $*"; exit 1; }
 
+# step NAME COMMAND...: run one step of a suite (dev/test.sh, dev/soak.sh) and count it. Each
+# step passes or fails on its own, and all run; steps_summary ends the suite with the failures,
+# then "N passed, M failed" as the last line, and fails if a step did. Step bodies chain with &&
+# (no set -e inside an if).
+steps_passed=0 steps_failed=0 steps_failures=()
+step() {
+  local name=$1 start=$SECONDS; shift
+  log "=== $name"
+  if "$@"; then
+    steps_passed=$((steps_passed + 1)); log "--- PASS $name ($((SECONDS - start)) s)"
+  else
+    steps_failed=$((steps_failed + 1)); steps_failures+=("$name"); log "--- FAIL $name ($((SECONDS - start)) s)"
+  fi
+}
+steps_summary() {
+  [ "$steps_failed" -eq 0 ] || log "failed: ${steps_failures[*]}"
+  echo "$steps_passed passed, $steps_failed failed"
+  [ "$steps_failed" -eq 0 ]
+}
+
 # Run a daemon-starting command with all its output in LOGFILE, so a started daemon never holds
 # our stdout (callers capture it, e.g. eval "$(dev/test-env.sh)"); on failure show the log's end.
 logged() {

@@ -9,7 +9,7 @@
 #   rush    the match-day rush (dev/bench.sh rush): 10,000 players saving predictions while others
 #           read the standings and a result is scored, for RUSH_SECONDS (60); fails at 0.1 %
 #           errors or a p95 of 200 ms; figures in .soak/rush.md.
-# Ends with "N passed, M failed", like dev/test.sh.
+# Ends with "N passed, M failed", like dev/test.sh (step and steps_summary in dev/lib.sh).
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
 LOG_PREFIX=soak
@@ -17,17 +17,6 @@ cd "$ROOT"
 what=${1:-all}
 FUZZTIME=${FUZZTIME:-30s}
 MODULES=(services/platform services/players services/fixtures services/predictions services/scoring)
-
-passed=0 failed=0 failures=()
-step() {
-  local name=$1 start=$SECONDS; shift
-  log "=== $name"
-  if "$@"; then
-    passed=$((passed + 1)); log "--- PASS $name ($((SECONDS - start)) s)"
-  else
-    failed=$((failed + 1)); failures+=("$name"); log "--- FAIL $name ($((SECONDS - start)) s)"
-  fi
-}
 
 fuzz_one() { (cd "$1" && go test -run '^$' -fuzz "^$3\$" -fuzztime "$FUZZTIME" "$2"); }
 
@@ -74,6 +63,4 @@ case $what in
     ;;
   *) die "usage: dev/soak.sh [fuzz|pgdown|redisdown|rush|all]" ;;
 esac
-[ "$failed" -eq 0 ] || log "failed: ${failures[*]}"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+steps_summary

@@ -26,24 +26,13 @@ MODULES=(migrations services/platform services/players services/fixtures service
 # (10/min, burst 10) ran out once the suite grew past forty sign-ins in three minutes.
 E2E_ENV=(PRODE_STATE_DIR="$ROOT/.test/stack" PRODE_LOG_LEVEL=debug PRODE_SIGNIN_RATE=120/min PRODE_SIGNIN_BURST=60)
 
-passed=0 failed=0 failures=() test_env="" e2e_stack=""
+test_env="" e2e_stack=""
 cleanup() {
   if [ -n "$test_env" ]; then dev/test-env.sh stop || true; fi
   if [ -n "$e2e_stack" ]; then env "${E2E_ENV[@]}" dev/down.sh || true; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM   # exit (and so clean up) once the running step returns
-
-# step NAME COMMAND...: run one step and count it. Step bodies chain with && (no set -e inside an if).
-step() {
-  local name=$1 start=$SECONDS; shift
-  log "=== $name"
-  if "$@"; then
-    passed=$((passed + 1)); log "--- PASS $name ($((SECONDS - start)) s)"
-  else
-    failed=$((failed + 1)); failures+=("$name"); log "--- FAIL $name ($((SECONDS - start)) s)"
-  fi
-}
 
 go_module() {   # go_module DIR [vet-only]
   [ -f "$1/go.mod" ] || { log "$1/go.mod is missing"; return 1; }
@@ -115,6 +104,4 @@ case $what in
 esac
 
 cleanup; trap - EXIT   # now, so the summary below is the last line of the output
-[ "$failed" -eq 0 ] || log "failed: ${failures[*]}"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+steps_summary

@@ -1,8 +1,6 @@
 package migrations
 
 import (
-	"context"
-	"io/fs"
 	"strings"
 	"testing"
 )
@@ -11,19 +9,8 @@ import (
 // stay, the list starts empty, the fixtures role may append and read it only (no other role
 // sees it), and its down migration leaves the schema exactly as it was.
 func TestAuditoriaMigratesAndRollsBack(t *testing.T) {
-	ctx := context.Background()
 	db := testDatabase(t)
-	before, _ := migrator(t, withFiles(t, map[string]string{
-		"fixtures/000003_auditoria.up.sql":       "",
-		"fixtures/000003_auditoria.down.sql":     "",
-		"fixtures/000004_eventos_tipos.up.sql":   "", // a later release's
-		"fixtures/000004_eventos_tipos.down.sql": "",
-		"fixtures/000005_preguntas.up.sql":       "",
-		"fixtures/000005_preguntas.down.sql":     "",
-	}))
-	if err := before.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, withoutFrom(t, "fixtures/000003")) // the release before the audit list
 	exec(t, db, `
 		INSERT INTO fixtures.equipos VALUES ('ARG', 'Argentina', 'ar'), ('FRA', 'Francia', 'fr');
 		INSERT INTO fixtures.torneos (nombre, actual) VALUES ('World Cup 2022', true);
@@ -31,10 +18,7 @@ func TestAuditoriaMigratesAndRollsBack(t *testing.T) {
 		SELECT 'World Cup 2022', id, 64, 'Final', 'ARG', 'FRA', '2022-12-18 15:00Z' FROM fixtures.torneos;`)
 	objectsBefore := objects(t, db)
 
-	real, _ := migrator(t, nil)
-	if err := real.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, nil)
 	wantLatest(t, db)
 	if n := query[int64](t, db, `SELECT count(*) FROM fixtures.partidos`); n != 1 {
 		t.Errorf("%d matches after the migration, want 1", n)
@@ -48,13 +32,7 @@ func TestAuditoriaMigratesAndRollsBack(t *testing.T) {
 	}
 
 	// Later releases' down migrations first, as golang-migrate would run them.
-	for _, file := range []string{"fixtures/000005_preguntas.down.sql", "fixtures/000003_auditoria.down.sql"} {
-		down, err := fs.ReadFile(Files, file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		exec(t, db, string(down))
-	}
+	down(t, db, "fixtures/000005_preguntas.down.sql", "fixtures/000003_auditoria.down.sql")
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migration left the schema different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}

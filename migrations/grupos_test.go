@@ -1,50 +1,21 @@
 package migrations
 
 import (
-	"context"
-	"io/fs"
-	"path"
 	"strings"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
 )
-
-// withoutScoringFrom blanks scoring's migrations from version from on (those of this release and
-// any later one), so that a test starts from the deployment before them.
-func withoutScoringFrom(t *testing.T, from string) fs.FS {
-	t.Helper()
-	blank := map[string]string{}
-	names, err := fs.Glob(Files, "scoring/*.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range names {
-		if path.Base(name) >= from {
-			blank[name] = ""
-		}
-	}
-	return withFiles(t, blank)
-}
 
 // scoring 000004 adds the leagues to a deployment already in use: the standings stay, the
 // leagues start empty, only the scoring role may use them, a name must have 1 to 60 characters,
 // an invite code belongs to one league, a player is in a league once, deleting a league deletes
 // its members, and the down migration leaves the schema exactly as it was.
 func TestGruposMigrateAndRollBack(t *testing.T) {
-	ctx := context.Background()
 	db := testDatabase(t)
-	before, _ := migrator(t, withoutScoringFrom(t, "000004"))
-	if err := before.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, withoutFrom(t, "scoring/000004"))
 	exec(t, db, `INSERT INTO scoring.tablas (torneo_id, jugadores_hasta, filas, posicion_ceros) VALUES (1, 0, 0, 1)`)
 	objectsBefore := objects(t, db)
 
-	grupos, _ := migrator(t, withoutScoringFrom(t, "000005"))
-	if err := grupos.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, withoutFrom(t, "scoring/000005"))
 	if n := query[int64](t, db, `SELECT count(*) FROM scoring.tablas`); n != 1 {
 		t.Errorf("%d standings snapshots after the migration, want 1", n)
 	}
@@ -62,7 +33,7 @@ func TestGruposMigrateAndRollBack(t *testing.T) {
 		`INSERT INTO scoring.grupos (torneo_id, nombre, dueno_id, codigo) VALUES (1, 'Otro', 8, 'abc')`,
 		`INSERT INTO scoring.grupo_miembros (grupo_id, jugador_id) SELECT id, 7 FROM scoring.grupos`,
 	} {
-		if err := grupoExecErr(db, refused); err == nil {
+		if err := execErr(t, db, refused); err == nil {
 			t.Errorf("%s was accepted", refused)
 		}
 	}
@@ -72,24 +43,8 @@ func TestGruposMigrateAndRollBack(t *testing.T) {
 		t.Errorf("%d members left after their league was deleted", n)
 	}
 
-	down, err := fs.ReadFile(Files, "scoring/000004_grupos.down.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec(t, db, string(down))
+	down(t, db, "scoring/000004_grupos.down.sql")
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migration left the schema different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}
-}
-
-// grupoExecErr runs sql and returns its error.
-func grupoExecErr(dbURL, sql string) error {
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		return err
-	}
-	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, sql)
-	return err
 }

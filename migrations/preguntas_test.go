@@ -1,12 +1,8 @@
 package migrations
 
 import (
-	"context"
-	"io/fs"
 	"strings"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // fixtures 000005, predictions 000002 and scoring 000005 bring bonus questions to a deployment
@@ -15,19 +11,8 @@ import (
 // match or question); each role reads only what it should; and the down migrations leave the
 // schemas as they were, the totals without the bonus points they included.
 func TestPreguntasMigrateAndRollBack(t *testing.T) {
-	ctx := context.Background()
 	db := testDatabase(t)
-	before, _ := migrator(t, withFiles(t, map[string]string{
-		"fixtures/000005_preguntas.up.sql":       "",
-		"fixtures/000005_preguntas.down.sql":     "",
-		"predictions/000002_respuestas.up.sql":   "",
-		"predictions/000002_respuestas.down.sql": "",
-		"scoring/000005_bonus.up.sql":            "",
-		"scoring/000005_bonus.down.sql":          "",
-	}))
-	if err := before.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, withoutFrom(t, "fixtures/000005", "predictions/000002", "scoring/000005"))
 	exec(t, db, `
 		INSERT INTO fixtures.equipos VALUES ('ARG', 'Argentina', 'ar'), ('FRA', 'Francia', 'fr');
 		INSERT INTO fixtures.torneos (nombre, actual) VALUES ('Copa', true);
@@ -38,10 +23,7 @@ func TestPreguntasMigrateAndRollBack(t *testing.T) {
 		SELECT id, 7, 10, 1, 1 FROM fixtures.torneos;`)
 	objectsBefore := objects(t, db)
 
-	real, _ := migrator(t, nil)
-	if err := real.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, nil)
 	wantLatest(t, db)
 	if got := query[string](t, db, `SELECT string_agg(tipo || ':' || (partido_id IS NOT NULL) || ':' || (pregunta_id IS NULL), ',') FROM fixtures.eventos_publicados`); got != "resultado_cargado:true:true" {
 		t.Errorf("outbox after the migration %q, want the result event as it was", got)
@@ -101,13 +83,7 @@ func TestPreguntasMigrateAndRollBack(t *testing.T) {
 		}
 	}
 
-	for _, file := range []string{"scoring/000005_bonus.down.sql", "predictions/000002_respuestas.down.sql", "fixtures/000005_preguntas.down.sql"} {
-		down, err := fs.ReadFile(Files, file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		exec(t, db, string(down))
-	}
+	down(t, db, "scoring/000005_bonus.down.sql", "predictions/000002_respuestas.down.sql", "fixtures/000005_preguntas.down.sql")
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migrations left the schemas different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}
@@ -117,17 +93,4 @@ func TestPreguntasMigrateAndRollBack(t *testing.T) {
 	if got := query[string](t, db, `SELECT string_agg(tipo, ',') FROM fixtures.eventos_publicados`); got != "resultado_cargado" {
 		t.Errorf("outbox after the down migration %q, want the result event alone", got)
 	}
-}
-
-// execErr runs sql and returns its error.
-func execErr(t *testing.T, dbURL, sql string) error {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, sql)
-	return err
 }

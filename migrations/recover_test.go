@@ -1,167 +1,17 @@
 package migrations
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"log/slog"
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/golang-migrate/migrate/v4/database"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-
-	"prode/migrations/internal/testdb"
 )
-
-// These tests run on the real PostgreSQL that `make test` starts (dev/test-env.sh), each in a
-// database of its own.
-
-func testDatabase(t *testing.T) string { return testdb.New(t, "migrations_test") }
-
-// logBuffer collects a Migrator's JSON log lines.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// lines returns the log lines whose message starts with prefix.
-func (b *logBuffer) lines(t *testing.T, prefix string) []map[string]any {
-	t.Helper()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	var out []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(b.buf.String()), "\n") {
-		if line == "" {
-			continue
-		}
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("log line %q: %v", line, err)
-		}
-		if msg, _ := m["msg"].(string); strings.HasPrefix(msg, prefix) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func migrator(t *testing.T, files fs.FS) (Migrator, *logBuffer) {
-	logs := &logBuffer{}
-	log := slog.New(slog.NewJSONHandler(logs, nil))
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("migrator log:\n%s", logs.buf.String())
-		}
-	})
-	return Migrator{Log: log, RecoverDirty: true, Files: files}, logs
-}
-
-// withFiles is the real migrations plus extra (path -> SQL), replacing files of the same path;
-// a path whose SQL is "" is left out.
-func withFiles(t *testing.T, extra map[string]string) fs.FS {
-	t.Helper()
-	out := fstest.MapFS{}
-	err := fs.WalkDir(Files, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(Files, path)
-		out[path] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for path, sql := range extra {
-		if sql == "" {
-			delete(out, path)
-		} else {
-			out[path] = &fstest.MapFile{Data: []byte(sql)}
-		}
-	}
-	return out
-}
-
-func status(t *testing.T, dbURL string) map[string]Status {
-	t.Helper()
-	list, err := Migrator{}.Status(context.Background(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]Status{}
-	for _, s := range list {
-		out[s.Schema] = s
-	}
-	return out
-}
-
-// wantLatest: every schema at the latest version of the real migrations, clean.
-func wantLatest(t *testing.T, dbURL string) {
-	t.Helper()
-	for schema, s := range status(t, dbURL) {
-		if s.Dirty || s.Version != s.Latest || s.Latest == NoVersion {
-			t.Errorf("schema %s: version %d dirty %v, want %d clean", schema, s.Version, s.Dirty, s.Latest)
-		}
-	}
-}
-
-func query[T any](t *testing.T, dbURL, sql string, args ...any) T {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	var v T
-	if err := conn.QueryRow(ctx, sql, args...).Scan(&v); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-	return v
-}
-
-func exec(t *testing.T, dbURL, sql string) {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, sql); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
-
-// objects lists the tables, views, functions and grants of our schemas, to compare.
-func objects(t *testing.T, dbURL string) string {
-	return query[string](t, dbURL, `SELECT string_agg(o, E'\n' ORDER BY o) FROM (
-		SELECT format('%s %s.%s %s', c.relkind, n.nspname, c.relname, c.relacl) AS o
-		  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-		 WHERE n.nspname IN ('players', 'fixtures', 'predictions', 'scoring')
-		UNION ALL
-		SELECT format('f %s.%s %s', n.nspname, p.proname, p.proacl)
-		  FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-		 WHERE n.nspname IN ('players', 'fixtures', 'predictions', 'scoring')) x`)
-}
-
-func tableExists(t *testing.T, dbURL, table string) bool {
-	return query[bool](t, dbURL, "SELECT to_regclass($1) IS NOT NULL", table)
-}
 
 // A migration that did part of its work (a table, a row) and then failed leaves the schema
 // dirty and nothing of its work; the next run with the fixed migrations recovers, logs it once,
@@ -169,10 +19,7 @@ func tableExists(t *testing.T, dbURL, table string) bool {
 func TestUpRecoversFromAFailedMigration(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
-	real, _ := migrator(t, nil)
-	if err := real.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, nil)
 	wantLatest(t, db)
 	exec(t, db, `INSERT INTO players.jugadores (google_sub, email, nombre) VALUES ('sub-1', 'ana@prode.test', 'Ana')`)
 	before := objects(t, db)
@@ -218,10 +65,7 @@ SELECT 1 / 0;
 		t.Errorf("the failing source logged %d recoveries, want 1 (on its second run)", got)
 	}
 
-	fixed, logs := migrator(t, nil)
-	if err := fixed.Up(ctx, db, nil); err != nil {
-		t.Fatalf("the run after the failure: %v", err)
-	}
+	logs = up(t, db, nil) // the run after the failure
 	wantLatest(t, db)
 	if after := objects(t, db); after != before {
 		t.Errorf("schema objects changed:\nbefore:\n%s\nafter:\n%s", before, after)
@@ -245,35 +89,24 @@ SELECT 1 / 0;
 	}
 
 	// Nothing left to recover: a further run changes nothing and logs no recovery.
-	again, logs := migrator(t, nil)
-	if err := again.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
-	if got := logs.lines(t, "recovering"); len(got) != 0 {
+	if got := up(t, db, nil).lines(t, "recovering"); len(got) != 0 {
 		t.Errorf("a clean run logged a recovery: %v", got)
 	}
 }
 
 // The first migration of a schema fails: recovery removes the version altogether.
 func TestUpRecoversAFailedFirstMigration(t *testing.T) {
-	ctx := context.Background()
 	db := testDatabase(t)
-	broken, _ := migrator(t, withFiles(t, map[string]string{
+	upFails(t, db, map[string]string{
 		"players/000001_players.up.sql": "CREATE TABLE players.jugadores (id int);\nSELECT no_such_function();\n",
-	}))
-	if err := broken.Up(ctx, db, nil); err == nil {
-		t.Fatal("the failing first migration succeeded")
-	}
+	})
 	if s := status(t, db)["players"]; s.Version != 1 || !s.Dirty {
 		t.Fatalf("players at %d dirty %v, want 1 dirty", s.Version, s.Dirty)
 	}
 	if tableExists(t, db, "players.jugadores") {
 		t.Fatal("the failed first migration's table exists")
 	}
-	fixed, logs := migrator(t, nil)
-	if err := fixed.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	logs := up(t, db, nil)
 	wantLatest(t, db)
 	rec := logs.lines(t, "recovering a failed migration")
 	if len(rec) != 1 || rec[0]["forced_version"] != float64(NoVersion) || rec[0]["failed_migration"] != "players" {
@@ -283,20 +116,15 @@ func TestUpRecoversAFailedFirstMigration(t *testing.T) {
 
 // A syntax error is reported with its line in the file, and recovered like any failure.
 func TestSyntaxErrorNamesItsLine(t *testing.T) {
-	ctx := context.Background()
 	db := testDatabase(t)
-	broken, _ := migrator(t, withFiles(t, map[string]string{
+	msg := upFails(t, db, map[string]string{
 		"fixtures/000099_sintaxis.up.sql": "-- a comment\nSELECT 1;\n\nSELEC 2;\n",
-	}))
-	err := broken.Up(ctx, db, nil)
-	if err == nil || !strings.Contains(err.Error(), "migration 99 (sintaxis) failed") ||
-		!strings.Contains(err.Error(), "syntax error") || !strings.Contains(err.Error(), "at line 4") {
-		t.Fatalf("Up: %v, want the migration, the syntax error and line 4", err)
+	})
+	if !strings.Contains(msg, "migration 99 (sintaxis) failed") ||
+		!strings.Contains(msg, "syntax error") || !strings.Contains(msg, "at line 4") {
+		t.Fatalf("Up: %s, want the migration, the syntax error and line 4", msg)
 	}
-	fixed, _ := migrator(t, nil)
-	if err := fixed.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, nil)
 	wantLatest(t, db)
 }
 
@@ -304,12 +132,9 @@ func TestSyntaxErrorNamesItsLine(t *testing.T) {
 func TestRecoveryOffAndForce(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
-	broken, _ := migrator(t, withFiles(t, map[string]string{
+	upFails(t, db, map[string]string{
 		"predictions/000003_falla.up.sql": "ALTER TABLE predictions.apuestas ADD COLUMN nota text;\nSELECT 1 / 0;\n",
-	}))
-	if err := broken.Up(ctx, db, nil); err == nil {
-		t.Fatal("the failing migration succeeded")
-	}
+	})
 	off, logs := migrator(t, nil)
 	off.RecoverDirty = false
 	err := off.Up(ctx, db, nil)
@@ -417,10 +242,7 @@ func (d beforeFirstUse) Version() (int, bool, error) {
 func TestRecoveryWaitsForARunningMigrator(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
-	real, _ := migrator(t, nil)
-	if err := real.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, nil)
 	files := withFiles(t, map[string]string{
 		"players/000099_lenta.up.sql": "SELECT pg_sleep(1);\nCREATE TABLE players.lenta (x int);\n",
 	})

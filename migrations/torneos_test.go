@@ -1,38 +1,14 @@
 package migrations
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 // A deployment filled by the release before tournaments (every match with a tournament name,
 // points and totals for everything together) migrates into tournaments: one per name, the one
 // played last current, every match and point in its tournament, and per-tournament totals equal
 // to the points, adding up to the old totals.
 func TestTournamentsMigrateAnExistingDeployment(t *testing.T) {
-	ctx := context.Background()
 	db := testDatabase(t)
-	before, _ := migrator(t, withFiles(t, map[string]string{
-		"fixtures/000002_torneos.up.sql":         "",
-		"fixtures/000002_torneos.down.sql":       "",
-		"fixtures/000003_auditoria.up.sql":       "", // later releases' migrations
-		"fixtures/000003_auditoria.down.sql":     "",
-		"fixtures/000004_eventos_tipos.up.sql":   "",
-		"fixtures/000004_eventos_tipos.down.sql": "",
-		"scoring/000002_torneos.up.sql":          "",
-		"scoring/000002_torneos.down.sql":        "",
-		"scoring/000003_totales_fecha.up.sql":    "",
-		"scoring/000003_totales_fecha.down.sql":  "",
-		"scoring/000004_grupos.up.sql":           "",
-		"scoring/000004_grupos.down.sql":         "",
-		"fixtures/000005_preguntas.up.sql":       "",
-		"fixtures/000005_preguntas.down.sql":     "",
-		"scoring/000005_bonus.up.sql":            "",
-		"scoring/000005_bonus.down.sql":          "",
-	}))
-	if err := before.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, withoutFrom(t, "fixtures/000002", "scoring/000002")) // the release before tournaments
 	// Two tournaments' matches, two players, points as the previous release kept them.
 	exec(t, db, `
 		INSERT INTO fixtures.equipos VALUES ('ARG', 'Argentina', 'ar'), ('FRA', 'Francia', 'fr');
@@ -48,10 +24,7 @@ func TestTournamentsMigrateAnExistingDeployment(t *testing.T) {
 		SELECT jugador_id, sum(puntos), count(*) FILTER (WHERE exacto), count(*) FILTER (WHERE acierto)
 		  FROM scoring.puntos GROUP BY jugador_id;`)
 
-	real, _ := migrator(t, nil)
-	if err := real.Up(ctx, db, nil); err != nil {
-		t.Fatal(err)
-	}
+	up(t, db, nil)
 	wantLatest(t, db)
 	if got := query[string](t, db, `SELECT string_agg(nombre || ':' || actual, ', ' ORDER BY id) FROM fixtures.torneos`); got != "World Cup 2022:false, Copa 2026:true" {
 		t.Errorf("tournaments %q, want World Cup 2022 then Copa 2026 (current, played last)", got)

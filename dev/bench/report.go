@@ -58,6 +58,17 @@ func reached(ok bool) string {
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond)) }
 
+// writeRunTimes lists each run's time of a comparison with the bare SQL, Prode's then the SQL's.
+func writeRunTimes(w func(format string, args ...any), d durationFigures) {
+	w("- Prode, each run: %s", durations(d.Subject))
+	w("- bare SQL, each run: %s", durations(d.Reference))
+}
+
+// writeScoringTx says what scoring's own transaction took during the runs of one change scored.
+func writeScoringTx(w func(format string, args ...any), tx scoringTx) {
+	w("- scoring's own transaction, mean (prode_scoring_duration_seconds): %s over %.0f transactions", ms(tx.Mean()), tx.Count)
+}
+
 func durations(ds []time.Duration) string {
 	parts := make([]string, len(ds))
 	for i, d := range ds {
@@ -234,9 +245,8 @@ func (r report) Markdown() string {
 	w("Reference: the bare SQL (dev/bench/scoring_benchmarks.go, bareScoreMatch): the totals moved by new")
 	w("minus old points and the match's points replaced, on the base tables, in one transaction rolled back.")
 	w("")
-	w("- Prode, each run: %s", durations(r.Result.Subject))
-	w("- bare SQL, each run: %s", durations(r.Result.Reference))
-	w("- scoring's own transaction, mean (prode_scoring_duration_seconds): %s over %.0f transactions", ms(r.ResultTx.Mean()), r.ResultTx.Count)
+	writeRunTimes(w, r.Result)
+	writeScoringTx(w, r.ResultTx)
 	w("")
 
 	w("## Full rescore")
@@ -250,8 +260,7 @@ func (r report) Markdown() string {
 	w("Reference: the bare SQL (bareRescore): every point and total deleted and computed again from the %d", r.RescoredPredictions)
 	w("predictions in one transaction, rolled back.")
 	w("")
-	w("- Prode, each run: %s", durations(r.Rescore.Subject))
-	w("- bare SQL, each run: %s", durations(r.Rescore.Reference))
+	writeRunTimes(w, r.Rescore)
 	w("- scoring's own transactions since the last restart (the rescore): %.0f, mean %s", r.RescoreTx.Count, ms(r.RescoreTx.Mean()))
 	w("")
 

@@ -55,8 +55,7 @@ func (r report) writeBonus(w func(format string, args ...any)) {
 	w("totals moved by new minus old bonus points, the question's points replaced and the table ranked, on")
 	w("the base tables, in one transaction rolled back, timed just before each PUT from the same state.")
 	w("")
-	w("- Prode, each run: %s", durations(r.Bonus.Subject))
-	w("- bare SQL, each run: %s", durations(r.Bonus.Reference))
-	w("- scoring's own transaction, mean (prode_scoring_duration_seconds): %s over %.0f transactions", ms(r.BonusTx.Mean()), r.BonusTx.Count)
+	writeRunTimes(w, r.Bonus)
+	writeScoringTx(w, r.BonusTx)
 	w("")
 }

@@ -214,6 +214,23 @@ func (m *manifests) has(kind string) bool {
 
 var goServices = []string{"players", "fixtures", "predictions", "scoring"}
 
+// eachGoContainer renders the chart with every value set (a subtest each) and calls check with
+// each Go service's container.
+func eachGoContainer(t *testing.T, check func(t *testing.T, name string, c corev1.Container)) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			m := render(t, vs)
+			for _, name := range goServices {
+				w, ok := m.component(t, name)
+				if !ok {
+					t.Fatalf("no %s workload", name)
+				}
+				check(t, name, w.spec.Containers[0])
+			}
+		})
+	}
+}
+
 func mustEnv(t *testing.T, name string) string {
 	t.Helper()
 	v := os.Getenv(name)

@@ -39,36 +39,46 @@ func (s policySet) allowed(src, dst endpoint, port int32) bool {
 }
 
 func (s policySet) egressAllowed(src, dst endpoint, port int32) bool {
-	if !src.isPod() || src.namespace != s.namespace {
+	return s.directionAllowed(networkingv1.PolicyTypeEgress, src, dst, dst, port, func(p networkingv1.NetworkPolicy) []rule {
+		rules := make([]rule, len(p.Spec.Egress))
+		for i, r := range p.Spec.Egress {
+			rules[i] = rule{r.Ports, r.To}
+		}
+		return rules
+	})
+}
+
+func (s policySet) ingressAllowed(src, dst endpoint, port int32) bool {
+	return s.directionAllowed(networkingv1.PolicyTypeIngress, dst, src, dst, port, func(p networkingv1.NetworkPolicy) []rule {
+		rules := make([]rule, len(p.Spec.Ingress))
+		for i, r := range p.Spec.Ingress {
+			rules[i] = rule{r.Ports, r.From}
+		}
+		return rules
+	})
+}
+
+// rule is an egress or an ingress rule: the ports it opens, to or from its peers.
+type rule struct {
+	ports []networkingv1.NetworkPolicyPort
+	peers []networkingv1.NetworkPolicyPeer
+}
+
+// directionAllowed: may pod (the source for egress, the destination for ingress) talk with peer,
+// to dst's port, as far as the policies of type t say (their rules, those of rulesOf)?
+func (s policySet) directionAllowed(t networkingv1.PolicyType, pod, peer, dst endpoint, port int32,
+	rulesOf func(networkingv1.NetworkPolicy) []rule) bool {
+	if !pod.isPod() || pod.namespace != s.namespace {
 		return true // not ours to restrict
 	}
 	selected := false
 	for _, p := range s.policies {
-		if !hasType(p, networkingv1.PolicyTypeEgress) || !selects(p.Spec.PodSelector, src.labels) {
+		if !hasType(p, t) || !selects(p.Spec.PodSelector, pod.labels) {
 			continue
 		}
 		selected = true
-		for _, r := range p.Spec.Egress {
-			if portsMatch(r.Ports, dst, port) && peersMatch(r.To, dst, s.namespace) {
-				return true
-			}
-		}
-	}
-	return !selected
-}
-
-func (s policySet) ingressAllowed(src, dst endpoint, port int32) bool {
-	if !dst.isPod() || dst.namespace != s.namespace {
-		return true
-	}
-	selected := false
-	for _, p := range s.policies {
-		if !hasType(p, networkingv1.PolicyTypeIngress) || !selects(p.Spec.PodSelector, dst.labels) {
-			continue
-		}
-		selected = true
-		for _, r := range p.Spec.Ingress {
-			if portsMatch(r.Ports, dst, port) && peersMatch(r.From, src, s.namespace) {
+		for _, r := range rulesOf(p) {
+			if portsMatch(r.ports, dst, port) && peersMatch(r.peers, peer, s.namespace) {
 				return true
 			}
 		}

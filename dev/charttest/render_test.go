@@ -231,50 +231,44 @@ func TestProbesAndShutdown(t *testing.T) {
 // Each service gets its own database role; only scoring gets Redis; the players service gets
 // exactly one sign-in mode.
 func TestServiceEnvironment(t *testing.T) {
-	for _, vs := range valueSets {
-		t.Run(vs.name, func(t *testing.T) {
-			m := render(t, vs)
-			for _, name := range goServices {
-				w, _ := m.component(t, name)
-				c := w.spec.Containers[0]
-				db, ok := envValue(c, "DATABASE_URL")
-				switch {
-				case !ok:
-					t.Errorf("%s: no DATABASE_URL", name)
-				case db.ValueFrom != nil && db.ValueFrom.SecretKeyRef != nil:
-					if key := db.ValueFrom.SecretKeyRef.Key; key != name+"-database-url" {
-						t.Errorf("%s: DATABASE_URL from key %s", name, key)
-					}
-				case strings.HasPrefix(db.Value, "postgres://prode_"+name+"@"):
-					// Through PgBouncer: the role's password in PGPASSWORD (connections_test.go).
-					if pw, ok := envValue(c, "PGPASSWORD"); !ok || pw.ValueFrom == nil || pw.ValueFrom.SecretKeyRef == nil ||
-						pw.ValueFrom.SecretKeyRef.Key != name+"-password" {
-						t.Errorf("%s: DATABASE_URL %q without its role's password in PGPASSWORD", name, db.Value)
-					}
-				case !strings.HasPrefix(db.Value, "postgres://prode_"+name+":"):
-					t.Errorf("%s: DATABASE_URL %q is not its own role prode_%s", name, db.Value, name)
-				}
-				if _, redis := envValue(c, "REDIS_URL"); redis != (name == "scoring") {
-					t.Errorf("%s: REDIS_URL set: %v", name, redis)
-				}
-				if _, ok := envValue(c, "SESSION_KEY"); !ok {
-					t.Errorf("%s: no SESSION_KEY", name)
-				}
-				// The leagues' maximums reach scoring, which enforces them (values.yaml scoring.grupos).
-				for env, want := range map[string]string{"GRUPOS_MAX_POR_JUGADOR": "50", "GRUPOS_MAX_MIEMBROS": "5000"} {
-					if v, ok := envValue(c, env); ok != (name == "scoring") || (ok && v.Value != want) {
-						t.Errorf("%s: %s set: %v, value %q; want it (%s) on scoring only", name, env, ok, v.Value, want)
-					}
-				}
+	eachGoContainer(t, func(t *testing.T, name string, c corev1.Container) {
+		db, ok := envValue(c, "DATABASE_URL")
+		switch {
+		case !ok:
+			t.Errorf("%s: no DATABASE_URL", name)
+		case db.ValueFrom != nil && db.ValueFrom.SecretKeyRef != nil:
+			if key := db.ValueFrom.SecretKeyRef.Key; key != name+"-database-url" {
+				t.Errorf("%s: DATABASE_URL from key %s", name, key)
 			}
-			players, _ := m.component(t, "players")
-			dev, _ := envValue(players.spec.Containers[0], "DEV_LOGIN")
-			_, google := envValue(players.spec.Containers[0], "GOOGLE_CLIENT_ID")
+		case strings.HasPrefix(db.Value, "postgres://prode_"+name+"@"):
+			// Through PgBouncer: the role's password in PGPASSWORD (connections_test.go).
+			if pw, ok := envValue(c, "PGPASSWORD"); !ok || pw.ValueFrom == nil || pw.ValueFrom.SecretKeyRef == nil ||
+				pw.ValueFrom.SecretKeyRef.Key != name+"-password" {
+				t.Errorf("%s: DATABASE_URL %q without its role's password in PGPASSWORD", name, db.Value)
+			}
+		case !strings.HasPrefix(db.Value, "postgres://prode_"+name+":"):
+			t.Errorf("%s: DATABASE_URL %q is not its own role prode_%s", name, db.Value, name)
+		}
+		if _, redis := envValue(c, "REDIS_URL"); redis != (name == "scoring") {
+			t.Errorf("%s: REDIS_URL set: %v", name, redis)
+		}
+		if _, ok := envValue(c, "SESSION_KEY"); !ok {
+			t.Errorf("%s: no SESSION_KEY", name)
+		}
+		// The leagues' maximums reach scoring, which enforces them (values.yaml scoring.grupos).
+		for env, want := range map[string]string{"GRUPOS_MAX_POR_JUGADOR": "50", "GRUPOS_MAX_MIEMBROS": "5000"} {
+			if v, ok := envValue(c, env); ok != (name == "scoring") || (ok && v.Value != want) {
+				t.Errorf("%s: %s set: %v, value %q; want it (%s) on scoring only", name, env, ok, v.Value, want)
+			}
+		}
+		if name == "players" {
+			dev, _ := envValue(c, "DEV_LOGIN")
+			_, google := envValue(c, "GOOGLE_CLIENT_ID")
 			if (dev.Value == "true") == google {
 				t.Errorf("players: DEV_LOGIN=%s with a Google client: %v; want exactly one", dev.Value, google)
 			}
-		})
-	}
+		}
+	})
 }
 
 // The migrations Job is a hook that runs before the Deployments change on upgrade, and on

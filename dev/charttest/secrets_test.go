@@ -26,25 +26,18 @@ const (
 // Every Go service reads SESSION_KEY_PREVIOUS from the session Secret, optionally: a Secret
 // without session-key-previous (the usual case) must not keep the pods from starting.
 func TestPreviousSessionKeyReachesEveryService(t *testing.T) {
-	for _, vs := range valueSets {
-		t.Run(vs.name, func(t *testing.T) {
-			m := render(t, vs)
-			for _, name := range goServices {
-				w, _ := m.component(t, name)
-				c := w.spec.Containers[0]
-				current, ok1 := envValue(c, "SESSION_KEY")
-				previous, ok2 := envValue(c, "SESSION_KEY_PREVIOUS")
-				if !ok1 || !ok2 || current.ValueFrom == nil || previous.ValueFrom == nil ||
-					current.ValueFrom.SecretKeyRef == nil || previous.ValueFrom.SecretKeyRef == nil {
-					t.Fatalf("%s: SESSION_KEY %+v, SESSION_KEY_PREVIOUS %+v; want both from a Secret", name, current, previous)
-				}
-				ref := previous.ValueFrom.SecretKeyRef
-				if ref.Name != current.ValueFrom.SecretKeyRef.Name || ref.Key != "session-key-previous" || ref.Optional == nil || !*ref.Optional {
-					t.Errorf("%s: SESSION_KEY_PREVIOUS from %+v; want optional key session-key-previous of %s", name, ref, current.ValueFrom.SecretKeyRef.Name)
-				}
-			}
-		})
-	}
+	eachGoContainer(t, func(t *testing.T, name string, c corev1.Container) {
+		current, ok1 := envValue(c, "SESSION_KEY")
+		previous, ok2 := envValue(c, "SESSION_KEY_PREVIOUS")
+		if !ok1 || !ok2 || current.ValueFrom == nil || previous.ValueFrom == nil ||
+			current.ValueFrom.SecretKeyRef == nil || previous.ValueFrom.SecretKeyRef == nil {
+			t.Fatalf("%s: SESSION_KEY %+v, SESSION_KEY_PREVIOUS %+v; want both from a Secret", name, current, previous)
+		}
+		ref := previous.ValueFrom.SecretKeyRef
+		if ref.Name != current.ValueFrom.SecretKeyRef.Name || ref.Key != "session-key-previous" || ref.Optional == nil || !*ref.Optional {
+			t.Errorf("%s: SESSION_KEY_PREVIOUS from %+v; want optional key session-key-previous of %s", name, ref, current.ValueFrom.SecretKeyRef.Name)
+		}
+	})
 
 	// session.previousKey goes into the chart's Secret; unset, the key is absent.
 	sessionSecret := func(m *manifests) corev1.Secret {

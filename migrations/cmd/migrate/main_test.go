@@ -12,7 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"prode/migrations/internal/testdb"
+	"prode/migrations/testdb"
 )
 
 // The test binary runs as the command when MIGRATE_TEST_MAIN=1: each test starts it as an

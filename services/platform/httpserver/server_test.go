@@ -15,7 +15,13 @@ import (
 )
 
 func newTestServer() *Server {
-	s := New(Config{Service: "test", AllowedOrigins: []string{"https://prode.example"}}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return newLoggingTestServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+// newLoggingTestServer is the test server logging to log: a route that decodes a JSON body
+// (POST /api/cosas/:id) and one that panics (GET /api/panico).
+func newLoggingTestServer(log *slog.Logger) *Server {
+	s := New(Config{Service: "test", AllowedOrigins: []string{"https://prode.example"}}, log)
 	s.Engine.POST("/api/cosas/:id", func(c *gin.Context) {
 		var v struct {
 			N *int `json:"n"`

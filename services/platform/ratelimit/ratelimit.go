@@ -14,6 +14,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"prode/platform/apierror"
+	"prode/platform/config"
 	"prode/platform/httpserver"
 	"prode/platform/session"
 )
@@ -33,6 +34,12 @@ type Limiter struct {
 type bucket struct {
 	lim  *rate.Limiter
 	seen time.Time
+}
+
+// FromEnv is a limiter whose rate (rateName: "5/s", "10/min"...) and burst (burstName, 1 to
+// 10,000) a service reads from env, with these defaults.
+func FromEnv(env *config.Env, rateName, rate, burstName string, burst int) *Limiter {
+	return New(env.Rate(rateName, rate), env.Int(burstName, burst, 1, 10000))
 }
 
 // New allows perSecond requests a second per key with bursts of burst.

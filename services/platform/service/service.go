@@ -1,5 +1,5 @@
-// Package service reads the settings every service shares and builds its logger, so that each
-// main.go reads top to bottom: config, wiring, serve, shutdown.
+// Package service reads the settings every service shares, builds its logger and starts it
+// (Main, Start), so that each main.go reads top to bottom: config, wiring, serve, shutdown.
 package service
 
 import (

@@ -94,12 +94,29 @@ func (v *Verifier) Optional() gin.HandlerFunc {
 
 // Required refuses requests without a valid session with 401.
 func (v *Verifier) Required() gin.HandlerFunc {
+	return refusing(v.Verify)
+}
+
+// Signed refuses, with 401, requests without a session token that is ours and unexpired, but
+// does not ask PostgreSQL whether the session is still open: for writes whose own statement
+// guards on players.sesiones_vigentes, which saves a round trip on the busiest route (a
+// prediction saved). A route behind Signed must change nothing for a closed session and, when
+// its statement changed nothing, ask Live before giving any other reason.
+func (v *Verifier) Signed() gin.HandlerFunc {
+	return refusing(func(_ context.Context, token string) (Claims, error) { return v.parse(token) })
+}
+
+// refusing attaches the claims that check finds in the request's session token. A request
+// without a token, or whose token check finds invalid (or whose session row is gone), gets 401;
+// another error (PostgreSQL away) is answered as httpserver.Fail answers it.
+func refusing(check func(ctx context.Context, token string) (Claims, error)) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		token, ok := sessionCookie(c)
-		if !ok {
+		token, err := c.Cookie(CookieName)
+		if err != nil || token == "" {
+			httpserver.Fail(c, apierror.ErrUnauthenticated)
 			return
 		}
-		claims, err := v.Verify(c.Request.Context(), token)
+		claims, err := check(c.Request.Context(), token)
 		if errors.Is(err, ErrInvalid) || errors.Is(err, pgx.ErrNoRows) {
 			httpserver.Fail(c, apierror.ErrUnauthenticated)
 			return
@@ -111,37 +128,6 @@ func (v *Verifier) Required() gin.HandlerFunc {
 		c.Set(claimsKey, claims)
 		c.Next()
 	}
-}
-
-// Signed refuses, with 401, requests without a session token that is ours and unexpired, but
-// does not ask PostgreSQL whether the session is still open: for writes whose own statement
-// guards on players.sesiones_vigentes, which saves a round trip on the busiest route (a
-// prediction saved). A route behind Signed must change nothing for a closed session and, when
-// its statement changed nothing, ask Live before giving any other reason.
-func (v *Verifier) Signed() gin.HandlerFunc {
-	return func(c *gin.Context) {
-		token, ok := sessionCookie(c)
-		if !ok {
-			return
-		}
-		claims, err := v.parse(token)
-		if err != nil {
-			httpserver.Fail(c, apierror.ErrUnauthenticated)
-			return
-		}
-		c.Set(claimsKey, claims)
-		c.Next()
-	}
-}
-
-// sessionCookie is the request's session token; without one it answers 401 and says false.
-func sessionCookie(c *gin.Context) (string, bool) {
-	token, err := c.Cookie(CookieName)
-	if err != nil || token == "" {
-		httpserver.Fail(c, apierror.ErrUnauthenticated)
-		return "", false
-	}
-	return token, true
 }
 
 // AdminOnly must follow Required, of a Verifier given the organisers (WithAdmins).

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"prode/migrations"
+	"prode/migrations/testdb"
 )
 
 // DB is a database of one test's own.
@@ -29,48 +31,16 @@ type DB struct {
 	admin *url.URL
 }
 
-func adminURL(t testing.TB) *url.URL {
-	t.Helper()
-	raw := os.Getenv("PRODE_TEST_PG_ADMIN_URL")
-	if raw == "" {
-		t.Fatal("PRODE_TEST_PG_ADMIN_URL is not set: run the tests with `make test`, which starts a throwaway PostgreSQL")
-	}
-	u, err := url.Parse(raw)
-	if err != nil {
-		t.Fatalf("PRODE_TEST_PG_ADMIN_URL: %v", err)
-	}
-	return u
-}
-
 // NewDB creates a database from a template migrated once per version of the migrations,
 // and drops it when the test ends.
 func NewDB(t testing.TB) *DB {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	admin := adminURL(t)
+	admin := testdb.AdminURL(t)
 	template := ensureTemplate(t, ctx, admin)
-	name := "test_" + randomHex(8)
-	conn, err := pgx.Connect(ctx, admin.String())
-	if err != nil {
-		t.Fatalf("connect to test PostgreSQL: %v", err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, template)); err != nil {
-		t.Fatalf("create test database: %v", err)
-	}
-	db := &DB{Name: name, admin: admin}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, admin.String())
-		if err != nil {
-			return
-		}
-		defer conn.Close(ctx)
-		_, _ = conn.Exec(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
-	})
-	return db
+	u := testdb.Create(t, admin, "test", template)
+	return &DB{Name: strings.TrimPrefix(u.Path, "/"), admin: admin}
 }
 
 // AdminURL connects as the superuser (to arrange data no service may write).

@@ -3,19 +3,13 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"prode/platform/config"
 	"prode/platform/httpserver"
-	"prode/platform/postgres"
 	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
@@ -26,26 +20,19 @@ import (
 	"prode/players/internal/store"
 )
 
-func main() {
-	log := service.Logger("players")
-	if err := run(log); err != nil {
-		log.Error("players stopped", slog.String("error", err.Error()))
-		os.Exit(1)
-	}
-}
+func main() { service.Main("players", run) }
 
-func run(log *slog.Logger) error {
-	// Configuration, read once and validated.
-	env := config.FromOS()
-	base := service.ReadBase(env, "players")
+// run reads the service's own configuration, wires the service and serves it until SIGTERM.
+func run(log *slog.Logger, env *config.Env, base service.Base) error {
+	// Configuration beyond base, read once; Start refuses it with every problem at once, or logs
+	// it with secrets masked.
 	googleClientID := env.String("GOOGLE_CLIENT_ID", "")
 	googleSecret := env.Secret("GOOGLE_CLIENT_SECRET", "")
 	devLogin := env.Bool("DEV_LOGIN", false)
 	sessionTTL := env.Duration("SESSION_TTL", 14*24*time.Hour) // renewed while in use: players.Service.Renew
-	signInRate := env.Rate("SIGNIN_RATE", "10/min")
-	signInBurst := env.Int("SIGNIN_BURST", 10, 1, 10000)
-	renameRate := env.Rate("RENAME_RATE", "5/min")
-	renameBurst := env.Int("RENAME_BURST", 3, 1, 10000)
+	// Sign-ins per client address, renames per player (in this process: see package ratelimit).
+	signInLimit := ratelimit.FromEnv(env, "SIGNIN_RATE", "10/min", "SIGNIN_BURST", 10)
+	renameLimit := ratelimit.FromEnv(env, "RENAME_RATE", "5/min", "RENAME_BURST", 3)
 	secureCookie := env.Bool("COOKIE_SECURE", strings.HasPrefix(strings.Join(base.HTTP.AllowedOrigins, ","), "https://"))
 	switch {
 	case devLogin && googleClientID != "":
@@ -53,19 +40,11 @@ func run(log *slog.Logger) error {
 	case !devLogin && (googleClientID == "" || googleSecret == ""):
 		env.Problem("set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or DEV_LOGIN=true for the local account chooser")
 	}
-	if err := env.Err(); err != nil {
-		return err
-	}
-	env.Log(log)
-	service.TuneRuntime(log) // GOGC and GOMEMLIMIT defaults for a small heap in a container
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
-
-	// Wiring.
-	pool, err := postgres.Connect(ctx, base.DatabaseURL, int32(base.DBMaxConns))
+	// PostgreSQL, and ctx: SIGTERM (Kubernetes) or Ctrl-C ends it.
+	ctx, pool, err := service.Start(env, base, log)
 	if err != nil {
-		return fmt.Errorf("database: %w", err)
+		return err
 	}
 	defer pool.Close()
 
@@ -108,11 +87,10 @@ func run(log *slog.Logger) error {
 		Provider:     provider,
 		Dev:          dev,
 		SecureCookie: secureCookie,
-		// Per client address and per player, in this process: with N replicas up to N times these.
-		SignInLimit: ratelimit.New(signInRate, signInBurst),
-		RenameLimit: ratelimit.New(renameRate, renameBurst),
+		SignInLimit:  signInLimit,
+		RenameLimit:  renameLimit,
 	})
 
-	// Serve until SIGTERM, then drain.
+	// Serve until SIGTERM: fail readiness, drain, then stop.
 	return server.Run(ctx)
 }

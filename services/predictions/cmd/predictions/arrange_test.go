@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"prode/platform/testenv"
 )
@@ -42,4 +43,27 @@ func signedInPlayers(t testing.TB, db *testenv.DB, n int) []testenv.Player {
 		players[w] = testenv.SignIn(t, db, fmt.Sprintf("p%d@prode.test", w), fmt.Sprintf("P%d", w), false)
 	}
 	return players
+}
+
+// storedScores is the local goals of each of the player's predictions as stored, by match.
+func storedScores(t testing.TB, admin *pgxpool.Pool, p testenv.Player) map[int64]int {
+	t.Helper()
+	rows, err := admin.Query(context.Background(), `SELECT partido_id, goles_local FROM predictions.apuestas WHERE jugador_id = $1`, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	stored := map[int64]int{}
+	for rows.Next() {
+		var match int64
+		var local int
+		if err := rows.Scan(&match, &local); err != nil {
+			t.Fatal(err)
+		}
+		stored[match] = local
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return stored
 }

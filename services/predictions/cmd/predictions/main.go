@@ -3,16 +3,10 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"log/slog"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"prode/platform/config"
 	"prode/platform/httpserver"
-	"prode/platform/postgres"
 	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
@@ -20,43 +14,30 @@ import (
 	"prode/predictions/internal/reveal"
 )
 
-func main() {
-	log := service.Logger("predictions")
-	if err := run(log); err != nil {
-		log.Error("predictions stopped", slog.String("error", err.Error()))
-		os.Exit(1)
-	}
-}
+func main() { service.Main("predictions", run) }
 
-func run(log *slog.Logger) error {
-	// Configuration, read once and validated.
-	env := config.FromOS()
-	base := service.ReadBase(env, "predictions")
-	writeRate := env.Rate("WRITE_RATE", "5/s")
-	writeBurst := env.Int("WRITE_BURST", 20, 1, 10000)
-	if err := env.Err(); err != nil {
+// run reads the service's own configuration, wires the service and serves it until SIGTERM.
+func run(log *slog.Logger, env *config.Env, base service.Base) error {
+	// Configuration beyond base, read once; Start refuses it with every problem at once, or logs
+	// it with secrets masked.
+	writeLimit := ratelimit.FromEnv(env, "WRITE_RATE", "5/s", "WRITE_BURST", 20)
+
+	// PostgreSQL, and ctx: SIGTERM (Kubernetes) or Ctrl-C ends it.
+	ctx, pool, err := service.Start(env, base, log)
+	if err != nil {
 		return err
 	}
-	env.Log(log)
-	service.TuneRuntime(log) // GOGC and GOMEMLIMIT defaults for a small heap in a container
-
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
-
-	// Wiring.
-	pool, err := postgres.Connect(ctx, base.DatabaseURL, int32(base.DBMaxConns))
-	if err != nil {
-		return fmt.Errorf("database: %w", err)
-	}
 	defer pool.Close()
+
+	// Wiring: stores, services and routes (app.Wire).
 	server := httpserver.New(base.HTTP, log)
 	app.Wire(server, app.Deps{
 		Pool:       pool,
 		Sessions:   session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
-		WriteLimit: ratelimit.New(writeRate, writeBurst),
+		WriteLimit: writeLimit,
 		LockingFor: reveal.LockingFor,
 	})
 
-	// Serve until SIGTERM, then drain.
+	// Serve until SIGTERM: fail readiness, drain, then stop.
 	return server.Run(ctx)
 }

@@ -2,7 +2,6 @@ package main_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -30,14 +28,7 @@ import (
 //   - writes succeed again within 10 s of PostgreSQL accepting connections;
 //   - every write acknowledged with 2xx, before, during or after, is in the database afterwards.
 func TestPostgresOutage(t *testing.T) {
-	down := 5 * time.Second
-	if s := os.Getenv("PGDOWN_SECONDS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			t.Fatalf("PGDOWN_SECONDS=%q", s)
-		}
-		down = time.Duration(n) * time.Second
-	}
+	down := testenv.Seconds(t, "PGDOWN_SECONDS", 5*time.Second)
 	const workers, matches = 8, 4000
 
 	cluster := testenv.NewCluster(t)
@@ -207,22 +198,11 @@ func TestPostgresOutage(t *testing.T) {
 	}
 
 	// Every acknowledged write is stored with the acknowledged score.
-	check, ctx := db.AdminPool(t), context.Background()
+	check := db.AdminPool(t)
 	var nAcked, nStored int
 	for w, list := range acked {
 		nAcked += len(list)
-		stored := map[int64]int{}
-		rows, err := check.Query(ctx, `SELECT partido_id, goles_local FROM predictions.apuestas WHERE jugador_id = $1`, players[w].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var m int64
-			var l int
-			_ = rows.Scan(&m, &l)
-			stored[m] = l
-		}
-		rows.Close()
+		stored := storedScores(t, check, players[w])
 		for _, a := range list {
 			if l, ok := stored[a.match]; ok && l == a.local {
 				nStored++

@@ -2,7 +2,6 @@ package main_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -81,23 +80,12 @@ func TestSIGTERMUnderSteadyWritesLosesNothing(t *testing.T) {
 	}})
 
 	// Every acknowledged write is stored: each match holds its last acknowledged score.
-	admin, ctx := db.AdminPool(t), context.Background()
+	admin := db.AdminPool(t)
 	var nAcked, nMatches, nStored int
 	for w, wr := range writers {
 		nAcked += wr.nAcked
 		nMatches += len(wr.acked)
-		stored := map[int64]int{}
-		rows, err := admin.Query(ctx, `SELECT partido_id, goles_local FROM predictions.apuestas WHERE jugador_id = $1`, players[w].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var match int64
-			var local int
-			_ = rows.Scan(&match, &local)
-			stored[match] = local
-		}
-		rows.Close()
+		stored := storedScores(t, admin, players[w])
 		for match, local := range wr.acked {
 			if got, ok := stored[match]; ok && got == local {
 				nStored++

@@ -7,15 +7,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"prode/platform/cache"
 	"prode/platform/config"
 	"prode/platform/httpserver"
-	"prode/platform/postgres"
 	"prode/platform/ratelimit"
 	"prode/platform/service"
 	"prode/platform/session"
@@ -28,18 +24,12 @@ import (
 	"prode/scoring/internal/store"
 )
 
-func main() {
-	log := service.Logger("scoring")
-	if err := run(log); err != nil {
-		log.Error("scoring stopped", slog.String("error", err.Error()))
-		os.Exit(1)
-	}
-}
+func main() { service.Main("scoring", run) }
 
-func run(log *slog.Logger) error {
-	// Configuration, read once and validated.
-	env := config.FromOS()
-	base := service.ReadBase(env, "scoring")
+// run reads the service's own configuration, wires the service and serves it until SIGTERM.
+func run(log *slog.Logger, env *config.Env, base service.Base) error {
+	// Configuration beyond base, read once; Start refuses it with every problem at once, or logs
+	// it with secrets masked.
 	redisURL := env.URL("REDIS_URL")
 	redisPrefix := env.String("REDIS_PREFIX", "prode:")
 	criterio, err := scoring.ParseCriterio(env.String("SCORING_KNOCKOUT", string(scoring.Noventa)))
@@ -56,21 +46,12 @@ func run(log *slog.Logger) error {
 		PorJugador: int64(env.Int("GRUPOS_MAX_POR_JUGADOR", int(grupos.DefaultLimites.PorJugador), 1, 10_000)),
 		Miembros:   int64(env.Int("GRUPOS_MAX_MIEMBROS", int(grupos.DefaultLimites.Miembros), 1, 1_000_000)),
 	}
-	writeRate := env.Rate("WRITE_RATE", "5/s")
-	writeBurst := env.Int("WRITE_BURST", 20, 1, 10000)
-	if err := env.Err(); err != nil {
-		return err
-	}
-	env.Log(log)
-	service.TuneRuntime(log) // GOGC and GOMEMLIMIT defaults for a small heap in a container
+	writeLimit := ratelimit.FromEnv(env, "WRITE_RATE", "5/s", "WRITE_BURST", 20)
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
-
-	// PostgreSQL and Redis.
-	pool, err := postgres.Connect(ctx, base.DatabaseURL, int32(base.DBMaxConns))
+	// PostgreSQL, and ctx: SIGTERM (Kubernetes) or Ctrl-C ends it. Then Redis.
+	ctx, pool, err := service.Start(env, base, log)
 	if err != nil {
-		return fmt.Errorf("database: %w", err)
+		return err
 	}
 	defer pool.Close()
 	cache.UseLogger(log)
@@ -97,7 +78,7 @@ func run(log *slog.Logger) error {
 		LocalFreshFor:         standings.LocalFreshFor,
 		MatchPointsFreshFor:   matchpoints.FreshFor,
 		Grupos:                limites,
-		WriteLimit:            ratelimit.New(writeRate, writeBurst),
+		WriteLimit:            writeLimit,
 		GuessLimit:            ratelimit.New(grupos.GuessesPerHour/3600.0, grupos.GuessBurst),
 	})
 	if err != nil {
@@ -112,7 +93,7 @@ func run(log *slog.Logger) error {
 		a.Run(workCtx)
 	}()
 
-	// Serve until SIGTERM, then drain; then stop the background work.
+	// Serve until SIGTERM: fail readiness, drain, then stop; then stop the background work.
 	err = server.Run(ctx)
 	stopWork()
 	<-work

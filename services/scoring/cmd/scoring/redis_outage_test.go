@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,14 +32,7 @@ import (
 //     serves hits again within 5 s (prode_standings_cache_requests_total{result="hit"} grows);
 //   - the process never exits.
 func TestRedisOutageUnderLoad(t *testing.T) {
-	down := 3 * time.Second
-	if s := os.Getenv("REDISDOWN_SECONDS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			t.Fatalf("REDISDOWN_SECONDS=%q", s)
-		}
-		down = time.Duration(n) * time.Second
-	}
+	down := testenv.Seconds(t, "REDISDOWN_SECONDS", 3*time.Second)
 	l := newLeague(t, 200, 10)
 	lastMatch := l.matches[len(l.matches)-1]
 	l.enterResults(l.matches[:len(l.matches)-1], 0)
