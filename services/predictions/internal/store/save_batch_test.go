@@ -6,8 +6,53 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"prode/platform/testenv"
 )
+
+// batchFixture is a fresh database with a match that takes predictions (open) and one past its
+// cut-off (closed), the batching store as the service's role, and players signed in.
+type batchFixture struct {
+	t            *testing.T
+	db           *testenv.DB
+	admin        *pgxpool.Pool
+	open, closed int64
+	batched      *Batched
+}
+
+func newBatchFixture(t *testing.T) *batchFixture {
+	db := testenv.NewDB(t)
+	f := &batchFixture{t: t, db: db, admin: db.AdminPool(t), batched: NewBatched(New(db.Pool(t, "predictions")))}
+	f.exec(`INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`)
+	f.exec(`INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
+		VALUES ('Test', 1, 'Grupo A', 'ARG', 'FRA', now() + interval '2 days'),
+		       ('Test', 2, 'Grupo A', 'ARG', 'FRA', now() + interval '30 minutes')`) // the cut-off is 1 hour before
+	f.scan(`SELECT min(id), max(id) FROM fixtures.partidos`, nil, &f.open, &f.closed)
+	return f
+}
+
+func (f *batchFixture) exec(sql string, args ...any) {
+	f.t.Helper()
+	if _, err := f.admin.Exec(context.Background(), sql, args...); err != nil {
+		f.t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func (f *batchFixture) scan(sql string, args []any, dest ...any) {
+	f.t.Helper()
+	if err := f.admin.QueryRow(context.Background(), sql, args...).Scan(dest...); err != nil {
+		f.t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+// signIn opens a session for a new player and returns the player and the session's id.
+func (f *batchFixture) signIn(name string) (testenv.Player, string) {
+	p := testenv.SignIn(f.t, f.db, name+"@prode.test", name, false)
+	var sid string
+	f.scan(`SELECT id::text FROM players.sesiones WHERE jugador_id = $1 AND cerrada IS NULL`, []any{p.ID}, &sid)
+	return p, sid
+}
 
 // One batch of saves from many players, written by one statement: each save gets its own row
 // back, the guards refuse row by row (a match past its cut-off, a session ended with 'Salir')
@@ -16,43 +61,23 @@ import (
 // row a second time").
 func TestABatchAnswersEachSaveOnItsOwn(t *testing.T) {
 	ctx := context.Background()
-	db := testenv.NewDB(t)
-	admin := db.AdminPool(t)
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := admin.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
+	f := newBatchFixture(t)
+	open, closed, b := f.open, f.closed, f.batched
+	var players []testenv.Player
+	sessions := map[int64]string{}
+	for i := range 12 {
+		p, sid := f.signIn(fmt.Sprintf("p%02d", i))
+		players, sessions[p.ID] = append(players, p), sid
 	}
-	exec(`INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`)
-	match := func(numero int, kickoff string) int64 {
-		var id int64
-		if err := admin.QueryRow(ctx, `
-			INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
-			VALUES ('Test', $1, 'Grupo A', 'ARG', 'FRA', now() + $2::interval) RETURNING id`, numero, kickoff).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		return id
-	}
-	open, closed := match(1, "2 days"), match(2, "30 minutes") // the cut-off is 1 hour before
-
-	b := NewBatched(New(db.Pool(t, "predictions")))
 	var saves []*pendingSave
 	add := func(p testenv.Player, partido int64, local, visitante int16) *pendingSave {
 		s := &pendingSave{player: p.ID, email: p.Email, partido: partido, local: local, visitante: visitante, done: make(chan struct{})}
-		var sid string
-		if err := admin.QueryRow(ctx, `SELECT id::text FROM players.sesiones WHERE jugador_id = $1 AND cerrada IS NULL`, p.ID).Scan(&sid); err != nil {
-			t.Fatal(err)
-		}
+		sid := sessions[p.ID]
 		if err := s.session.Scan(sid); err != nil {
 			t.Fatal(err)
 		}
 		saves = append(saves, s)
 		return s
-	}
-	var players []testenv.Player
-	for i := range 12 {
-		players = append(players, testenv.SignIn(t, db, fmt.Sprintf("p%02d@prode.test", i), fmt.Sprintf("P%02d", i), false))
 	}
 	// Queued in reverse, so that the statement's order (player, match) differs from arrival.
 	var onOpen []*pendingSave
@@ -61,8 +86,8 @@ func TestABatchAnswersEachSaveOnItsOwn(t *testing.T) {
 	}
 	late := add(players[0], closed, 1, 1)
 	ended := add(players[1], open, 2, 2)
-	exec(`UPDATE players.sesiones SET cerrada = now() WHERE jugador_id = $1`, players[1].ID) // 'Salir'
-	again := add(players[5], open, 7, 7)                                                     // a second save, same match
+	f.exec(`UPDATE players.sesiones SET cerrada = now() WHERE jugador_id = $1`, players[1].ID) // 'Salir'
+	again := add(players[5], open, 7, 7)                                                       // a second save, same match
 
 	b.pending = saves
 	first := b.take()
@@ -94,7 +119,7 @@ func TestABatchAnswersEachSaveOnItsOwn(t *testing.T) {
 			want[s.player] = [2]int16{s.local, s.visitante}
 		}
 	}
-	rows, err := admin.Query(ctx, `SELECT jugador_id, partido_id, goles_local, goles_visitante FROM predictions.apuestas`)
+	rows, err := f.admin.Query(ctx, `SELECT jugador_id, partido_id, goles_local, goles_visitante FROM predictions.apuestas`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,18 +144,8 @@ func TestABatchAnswersEachSaveOnItsOwn(t *testing.T) {
 // refused one with ErrNoRows, the error Store.Save gives.
 func TestBatchedSaveAnswersAsStoreSave(t *testing.T) {
 	ctx := context.Background()
-	db := testenv.NewDB(t)
-	admin := db.AdminPool(t)
-	if _, err := admin.Exec(ctx, `INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr');
-		INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
-		VALUES ('Test', 1, 'Grupo A', 'ARG', 'FRA', now() + interval '2 days'), ('Test', 2, 'Grupo A', 'ARG', 'FRA', now() + interval '30 minutes')`); err != nil {
-		t.Fatal(err)
-	}
-	var open, closed int64
-	if err := admin.QueryRow(ctx, `SELECT min(id), max(id) FROM fixtures.partidos`).Scan(&open, &closed); err != nil {
-		t.Fatal(err)
-	}
-	b := NewBatched(New(db.Pool(t, "predictions")))
+	f := newBatchFixture(t)
+	open, closed, b := f.open, f.closed, f.batched
 	const n = 40
 	type answer struct {
 		a       Apuesta
@@ -141,11 +156,9 @@ func TestBatchedSaveAnswersAsStoreSave(t *testing.T) {
 	ids := make([]int64, n)
 	sessions := make([]string, n)
 	for i := range n {
-		p := testenv.SignIn(t, db, fmt.Sprintf("c%02d@prode.test", i), fmt.Sprintf("C%02d", i), false)
+		var p testenv.Player
+		p, sessions[i] = f.signIn(fmt.Sprintf("c%02d", i))
 		ids[i] = p.ID
-		if err := admin.QueryRow(ctx, `SELECT id::text FROM players.sesiones WHERE jugador_id = $1`, p.ID).Scan(&sessions[i]); err != nil {
-			t.Fatal(err)
-		}
 	}
 	start := make(chan struct{})
 	finished := make(chan int)

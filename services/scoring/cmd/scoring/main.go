@@ -64,22 +64,24 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 	// Wiring: stores, services, the live hub, the outbox consumer and the routes (app.Wire).
 	server := httpserver.New(base.HTTP, log)
 	a, err := app.Wire(server, app.Deps{
-		Pool:                  pool,
-		DatabaseURL:           base.DatabaseURL,
-		Redis:                 rdb,
-		RedisPrefix:           redisPrefix,
-		Sessions:              session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
-		Zone:                  base.Zone,
-		Log:                   log,
-		Criterio:              criterio,
-		MatchesPerTransaction: matchesPerTransaction,
-		Poll:                  poll,
-		Live:                  live.Options{MaxStreams: maxStreams},
-		LocalFreshFor:         standings.LocalFreshFor,
-		MatchPointsFreshFor:   matchpoints.FreshFor,
-		Grupos:                limites,
-		WriteLimit:            writeLimit,
-		GuessLimit:            ratelimit.New(grupos.GuessesPerHour/3600.0, grupos.GuessBurst),
+		Pool:        pool,
+		DatabaseURL: base.DatabaseURL,
+		Redis:       rdb,
+		RedisPrefix: redisPrefix,
+		Sessions:    session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
+		Zone:        base.Zone,
+		Log:         log,
+		Settings: app.Settings{
+			Criterio:              criterio,
+			MatchesPerTransaction: matchesPerTransaction,
+			Poll:                  poll,
+			Live:                  live.Options{MaxStreams: maxStreams},
+			LocalFreshFor:         standings.LocalFreshFor,
+			MatchPointsFreshFor:   matchpoints.FreshFor,
+			Grupos:                limites,
+			WriteLimit:            writeLimit,
+			GuessLimit:            ratelimit.New(grupos.GuessesPerHour/3600.0, grupos.GuessBurst),
+		},
 	})
 	if err != nil {
 		return err

@@ -46,7 +46,12 @@ type Deps struct {
 	Sessions    *session.Verifier
 	Zone        *time.Location // the tournament's display time zone (matchdays, fecha and hora)
 	Log         *slog.Logger
+	Settings
+}
 
+// Settings tune the service: main reads them from the configuration, and a test sets those it
+// tests (scoringtest.Options).
+type Settings struct {
 	Criterio              scoring.Criterio // which score of a knock-out match counts
 	MatchesPerTransaction int              // how many matches one scoring transaction takes
 	Poll                  time.Duration    // how often the consumer reads the outbox besides NOTIFY

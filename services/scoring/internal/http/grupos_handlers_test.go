@@ -311,7 +311,7 @@ func TestLeagueTableCache(t *testing.T) {
 		t.Errorf("pages from the process's memory %v, want 1", local)
 	}
 	redisURL, _ := testenv.Redis(t)
-	replica := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: app.Prefix}) // the same Redis keys
+	replica := e.NewAppOn(redisURL, app.Prefix, scoringtest.Options{}) // the same Redis keys
 	leagueTable(t, replica, g.ID, tb.zoe, "")
 	if hits := replica.Metric(t, "prode_league_table_requests_total", "result", "hit"); hits != 1 {
 		t.Errorf("another replica's Redis hits %v, want 1", hits)
@@ -323,7 +323,7 @@ func TestLeagueTableCache(t *testing.T) {
 		}
 	}
 
-	down := e.NewApp(scoringtest.Options{RedisURL: "redis://" + freePort(t) + "/0", Prefix: "unreachable:"})
+	down := e.NewAppOn("redis://"+freePort(t)+"/0", "unreachable:", scoringtest.Options{})
 	for range 3 {
 		p := leagueTable(t, down, g.ID, tb.caro, "")
 		if p.Total != 2 || p.Posiciones[0].ID != tb.zoe.ID {

@@ -190,7 +190,7 @@ func freePort(t *testing.T) string {
 func TestStandingsWithoutRedis(t *testing.T) {
 	e := scoringtest.New(t)
 	tb := arrangeTable(t, e)
-	app := e.NewApp(scoringtest.Options{RedisURL: "redis://" + freePort(t) + "/0", Prefix: "unreachable:"})
+	app := e.NewAppOn("redis://"+freePort(t)+"/0", "unreachable:", scoringtest.Options{})
 	app.Score(t)
 	for i := range 5 {
 		if i == 3 {
@@ -222,7 +222,7 @@ func TestStandingsCacheRebuiltAfterRedisOutage(t *testing.T) {
 		t.Fatal(err)
 	}
 	proxy := scoringtest.NewProxy(t, u.Host)
-	app := e.NewApp(scoringtest.Options{RedisURL: "redis://" + proxy.Addr + u.Path, Prefix: prefix})
+	app := e.NewAppOn("redis://"+proxy.Addr+u.Path, prefix, scoringtest.Options{})
 	direct := redis.NewClient(mustOptions(t, redisURL))
 	defer direct.Close()
 	ctx := context.Background()
@@ -310,8 +310,8 @@ func TestStandingsFromMemoryFollowOtherReplicas(t *testing.T) {
 	tb := arrangeTable(t, e)
 	redisURL, prefix := testenv.Redis(t)
 	const fresh = 300 * time.Millisecond
-	reader := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: prefix, LocalFreshFor: fresh})
-	scorer := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: prefix, LocalFreshFor: fresh})
+	reader := e.NewAppOn(redisURL, prefix, scoringtest.Options{LocalFreshFor: fresh})
+	scorer := e.NewAppOn(redisURL, prefix, scoringtest.Options{LocalFreshFor: fresh})
 	scorer.Score(t)
 	pagina(t, reader, "")
 	fromMemory := reader.Metric(t, "prode_standings_cache_requests_total", "result", "local")
@@ -347,7 +347,7 @@ func TestRepairKeepsPageOneWarm(t *testing.T) {
 	e := scoringtest.New(t)
 	arrangeTable(t, e)
 	redisURL, prefix := testenv.Redis(t)
-	app := e.NewApp(scoringtest.Options{RedisURL: redisURL, Prefix: prefix})
+	app := e.NewAppOn(redisURL, prefix, scoringtest.Options{})
 	direct := redis.NewClient(mustOptions(t, redisURL))
 	defer direct.Close()
 	ctx := context.Background()

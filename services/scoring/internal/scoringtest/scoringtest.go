@@ -21,14 +21,12 @@ import (
 	"prode/platform/cache"
 	"prode/platform/events"
 	"prode/platform/httpserver"
-	"prode/platform/ratelimit"
 	"prode/platform/session"
 	"prode/platform/testenv"
 	"prode/platform/wire"
 	"prode/scoring/internal/app"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
-	"prode/scoring/internal/store"
 )
 
 // Points is the specification's points table (section 9), written independently of the SQL:
@@ -194,24 +192,11 @@ func (e *Env) outboxEvent(column string, id int64, tipo string, change func(pgx.
 	return evento
 }
 
-// Options configure an App.
-type Options struct {
-	Criterio scoring.Criterio // default noventa
-	Poll     time.Duration    // consumer poll interval; default 1 minute, so that tests see NOTIFY at work
-	// RedisURL and Prefix default to the test Redis and a prefix of the test's own.
-	RedisURL, Prefix string
-	// LocalFreshFor keeps standings pages in the process (standings.LocalFreshFor in
-	// production); the default 0 keeps none, so that tests see every read reach Redis.
-	LocalFreshFor time.Duration
-	// MatchPointsFreshFor keeps a match's points counts (matchpoints.FreshFor in production);
-	// the default 0 keeps none.
-	MatchPointsFreshFor time.Duration
-	// Grupos are the leagues' maximums (default grupos.DefaultLimites); WriteLimit limits each
-	// session's writes of leagues and GuessLimit its joins with an unknown code (default none).
-	Grupos     store.Limites
-	WriteLimit *ratelimit.Limiter
-	GuessLimit *ratelimit.Limiter
-}
+// Options are the service's settings a test sets; those it leaves zero are: criterio noventa,
+// a poll every minute (so that tests see NOTIFY at work), scoring.DefaultMatchesPerTransaction,
+// nothing kept in the process (so that tests see every read reach Redis), the leagues' default
+// maximums and no limits.
+type Options = app.Settings
 
 // App is the scoring service wired by app.Wire, as cmd/scoring wires it, connected as
 // prode_scoring. Nothing runs in the background until a test starts it (Go(t, app.Run), or a
@@ -231,8 +216,16 @@ func Logger(t testing.TB) *slog.Logger {
 	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-// NewApp wires the service.
+// NewApp wires the service on the test Redis, its keys under a prefix of the test's own.
 func (e *Env) NewApp(opts Options) *App {
+	e.t.Helper()
+	redisURL, prefix := testenv.Redis(e.t)
+	return e.NewAppOn(redisURL, prefix, opts)
+}
+
+// NewAppOn wires the service on the Redis at redisURL, its keys under prefix (another App's
+// Prefix, to share them).
+func (e *Env) NewAppOn(redisURL, prefix string, opts Options) *App {
 	t := e.t
 	t.Helper()
 	if opts.Criterio == "" {
@@ -241,32 +234,27 @@ func (e *Env) NewApp(opts Options) *App {
 	if opts.Poll == 0 {
 		opts.Poll = time.Minute
 	}
-	if opts.RedisURL == "" {
-		opts.RedisURL, opts.Prefix = testenv.Redis(t)
-	}
-	if opts.Prefix == "" {
-		_, opts.Prefix = testenv.Redis(t)
+	if opts.MatchesPerTransaction == 0 {
+		opts.MatchesPerTransaction = scoring.DefaultMatchesPerTransaction
 	}
 	log := Logger(t)
 	pool := e.DB.Pool(t, "scoring")
-	rdb, err := cache.Connect(opts.RedisURL)
+	rdb, err := cache.Connect(redisURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = rdb.Close() })
 	server := httpserver.New(httpserver.Config{Service: "scoring"}, log)
 	a, err := app.Wire(server, app.Deps{
-		Pool: pool, DatabaseURL: e.DB.URL("scoring"), Redis: rdb, RedisPrefix: opts.Prefix,
+		Pool: pool, DatabaseURL: e.DB.URL("scoring"), Redis: rdb, RedisPrefix: prefix,
 		Sessions: session.NewVerifier(testenv.SessionKey, pool), Zone: mustZone(t), Log: log,
-		Criterio: opts.Criterio, MatchesPerTransaction: scoring.DefaultMatchesPerTransaction, Poll: opts.Poll,
-		LocalFreshFor: opts.LocalFreshFor, MatchPointsFreshFor: opts.MatchPointsFreshFor,
-		Grupos: opts.Grupos, WriteLimit: opts.WriteLimit, GuessLimit: opts.GuessLimit,
+		Settings: opts,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &App{App: a, env: e, Server: server, API: testenv.NewAPI(t, server.Engine), Pool: pool, Redis: rdb,
-		Prefix: opts.Prefix}
+		Prefix: prefix}
 }
 
 func mustZone(t testing.TB) *time.Location {
