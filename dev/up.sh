@@ -7,6 +7,7 @@
 # PRODE_REDIS_PORT (56379), PRODE_SVC_PORT_BASE (18080: services on 18081..18084, admin +1000),
 # PRODE_LOG_LEVEL (info; debug also logs every successful request),
 # PRODE_SIGNIN_RATE and PRODE_SIGNIN_BURST (the players service's SIGNIN_RATE and SIGNIN_BURST),
+# PRODE_WRITE_RATE and PRODE_WRITE_BURST (predictions' and scoring's WRITE_RATE and WRITE_BURST),
 # PRODE_WEB_DIST (a web app built already, e.g. another checkout's web/dist, served instead of
 # building web/; one without index.html gives a placeholder page),
 # REAL_DATES=1 seeds the real Qatar 2022 dates instead of shifting them to the near future.
@@ -58,6 +59,10 @@ for svc in "${SERVICES[@]}"; do
              # The e2e suite signs in some forty people from one address: more than 10/min.
              [ -z "${PRODE_SIGNIN_RATE:-}" ] || extra+=(SIGNIN_RATE="$PRODE_SIGNIN_RATE" SIGNIN_BURST="${PRODE_SIGNIN_BURST:-10}") ;;
     scoring) extra=(REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0") ;;
+  esac
+  case $svc in
+    predictions|scoring)
+      [ -z "${PRODE_WRITE_RATE:-}" ] || extra+=(WRITE_RATE="$PRODE_WRITE_RATE" WRITE_BURST="${PRODE_WRITE_BURST:-20}") ;;
   esac
   # A clean environment: what the service sees is exactly this list, whatever the shell has.
   nohup env -i PATH="$PATH" HOME="$HOME" \
