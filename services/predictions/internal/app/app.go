@@ -38,7 +38,7 @@ func Wire(server *httpserver.Server, d Deps) {
 	server.AddCheck("postgres", postgres.Ping(d.Pool))
 	st := store.New(d.Pool)
 	predictionshttp.Routes(server.Engine, d.Sessions, &predictionshttp.PredictionHandlers{
-		Service:    predictions.New(store.NewBatched(st), d.Sessions),
+		Service:    predictions.New(store.NewBatched(st, predictionshttp.NewSaveBatchRows(server.Registry)), d.Sessions),
 		Metrics:    predictionshttp.NewMetrics(server.Registry),
 		WriteLimit: d.WriteLimit,
 	})

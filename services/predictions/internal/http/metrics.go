@@ -38,3 +38,15 @@ func newMetrics(reg prometheus.Registerer, saved, refused, savedWhat, refusedWha
 			Help: refusedWhat + " refused, by reason."}, "reason", reasons...),
 	}
 }
+
+// NewSaveBatchRows registers the histogram of how many saves each statement of predictions
+// wrote (store.Batched): 1 when saves come one at a time, more under a rush.
+func NewSaveBatchRows(reg prometheus.Registerer) func(rows int) {
+	h := prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "prode_predictions_save_batch_rows",
+		Help:    "Saves of predictions written by one statement (store.Batched).",
+		Buckets: []float64{1, 2, 4, 8, 16, 32, 64},
+	})
+	reg.MustRegister(h)
+	return func(rows int) { h.Observe(float64(rows)) }
+}

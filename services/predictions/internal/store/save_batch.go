@@ -28,9 +28,10 @@ const (
 // Batched saves predictions in batches (see above); every other method is the Store's.
 type Batched struct {
 	*Store
-	mu      sync.Mutex
-	pending []*pendingSave
-	slots   chan struct{}
+	batchRows func(rows int) // told each statement's number of saves (a metric); may be nil
+	mu        sync.Mutex
+	pending   []*pendingSave
+	slots     chan struct{}
 }
 
 type pendingSave struct {
@@ -44,9 +45,10 @@ type pendingSave struct {
 	done             chan struct{}
 }
 
-// NewBatched wraps st so that concurrent saves share statements.
-func NewBatched(st *Store) *Batched {
-	return &Batched{Store: st, slots: make(chan struct{}, flushers)}
+// NewBatched wraps st so that concurrent saves share statements; batchRows, when not nil, is
+// told how many saves each statement wrote.
+func NewBatched(st *Store, batchRows func(rows int)) *Batched {
+	return &Batched{Store: st, batchRows: batchRows, slots: make(chan struct{}, flushers)}
 }
 
 // Save is Store.Save, written in a batch with the saves waiting beside it.
@@ -86,6 +88,9 @@ func (b *Batched) flush(own *pendingSave) {
 			return // the slots' holders will see what is pending
 		}
 		if batch := b.take(); len(batch) > 0 {
+			if b.batchRows != nil {
+				b.batchRows(len(batch))
+			}
 			// No request's context: a batch carries other players' saves, which must not
 			// fail because this one's client hung up.
 			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)

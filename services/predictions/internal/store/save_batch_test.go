@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -23,7 +24,7 @@ type batchFixture struct {
 
 func newBatchFixture(t *testing.T) *batchFixture {
 	db := testenv.NewDB(t)
-	f := &batchFixture{t: t, db: db, admin: db.AdminPool(t), batched: NewBatched(New(db.Pool(t, "predictions")))}
+	f := &batchFixture{t: t, db: db, admin: db.AdminPool(t), batched: NewBatched(New(db.Pool(t, "predictions")), nil)}
 	f.exec(`INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr')`)
 	f.exec(`INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
 		VALUES ('Test', 1, 'Grupo A', 'ARG', 'FRA', now() + interval '2 days'),
@@ -146,6 +147,8 @@ func TestBatchedSaveAnswersAsStoreSave(t *testing.T) {
 	ctx := context.Background()
 	f := newBatchFixture(t)
 	open, closed, b := f.open, f.closed, f.batched
+	var written, statements atomic.Int64 // what the metric is told
+	b.batchRows = func(rows int) { written.Add(int64(rows)); statements.Add(1) }
 	const n = 40
 	type answer struct {
 		a       Apuesta
@@ -177,6 +180,9 @@ func TestBatchedSaveAnswersAsStoreSave(t *testing.T) {
 	close(start)
 	for range n {
 		<-finished
+	}
+	if written.Load() != n || statements.Load() < 1 || statements.Load() > n {
+		t.Errorf("the metric was told of %d saves in %d statements, want %d saves", written.Load(), statements.Load(), n)
 	}
 	for i, got := range answers {
 		if i%10 == 0 {
