@@ -55,8 +55,9 @@ func NewBatched(st *Store, batchRows func(rows int)) *Batched {
 func (b *Batched) Save(ctx context.Context, sessionID string, playerID int64, email string, partido int64, local, visitante int) (Apuesta, bool, error) {
 	p := &pendingSave{player: playerID, partido: partido, email: email,
 		local: int16(local), visitante: int16(visitante), done: make(chan struct{})}
-	// A session id that is not a UUID would fail the whole batch's cast: it goes alone, and
-	// fails alone, as it would without batching (the signed tokens never carry one).
+	// A session id that is not a UUID would fail the whole batch's cast, and goals outside
+	// 0..99 its CHECK: such a save goes alone, and fails alone, as it would without batching
+	// (the signed tokens never carry such an id; the service refuses such goals before).
 	if err := p.session.Scan(sessionID); err != nil || local < 0 || local > 99 || visitante < 0 || visitante > 99 {
 		return b.Store.Save(ctx, sessionID, playerID, email, partido, local, visitante)
 	}
