@@ -26,6 +26,7 @@ import (
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/standings"
 	"prode/scoring/internal/store"
+	"prode/scoring/internal/tablero"
 )
 
 const (
@@ -62,7 +63,7 @@ type Settings struct {
 	LocalFreshFor       time.Duration
 	MatchPointsFreshFor time.Duration
 	// Grupos are the leagues' maximums (GRUPOS_MAX_POR_JUGADOR, GRUPOS_MAX_MIEMBROS; zero:
-	// grupos.DefaultLimites). WriteLimit limits each session's writes of leagues (WRITE_RATE,
+	// grupos.DefaultLimites). WriteLimit limits each session's writes of leagues and pins (WRITE_RATE,
 	// WRITE_BURST) and GuessLimit its joins with an unknown code; nil: none. Per process: with
 	// N replicas a session may get up to N times them.
 	Grupos     store.Limites
@@ -110,12 +111,19 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 	if limites == (store.Limites{}) {
 		limites = grupos.DefaultLimites
 	}
+	gruposStore := store.NewGruposStore(d.Pool)
+	gruposService := grupos.New(gruposStore, a.Cache, a.Standings, limites, &m.Grupos, d.Log)
 	scoringhttp.GruposRoutes(server.Engine, d.Sessions, &scoringhttp.GruposHandlers{
-		Service: grupos.New(store.NewGruposStore(d.Pool), a.Cache, a.Standings, limites,
-			&m.Grupos, d.Log),
+		Service:     gruposService,
 		Tournaments: a.Standings,
 		WriteLimit:  d.WriteLimit,
 		Guesses:     d.GuessLimit,
+	})
+	scoringhttp.TableroRoutes(server.Engine, d.Sessions, &scoringhttp.TableroHandlers{
+		Service: tablero.New(a.Standings, gruposService, standingsStore, gruposStore, store.NewPinsStore(d.Pool),
+			&m.Tablero),
+		Tournaments: a.Standings,
+		WriteLimit:  d.WriteLimit,
 	})
 	scoringhttp.MatchPointsRoutes(server.Engine, d.Sessions,
 		&scoringhttp.MatchPointsHandlers{Service: matchpoints.New(store.NewMatchPointsStore(d.Pool), d.MatchPointsFreshFor)})

@@ -204,6 +204,12 @@ func (s *Service) access(ctx context.Context, id, jugador int64, sesion string) 
 	return a, nil
 }
 
+// Access is access for another reader of a league's table (the around-me board): the same
+// refusals as the table's.
+func (s *Service) Access(ctx context.Context, id, jugador int64, sesion string) (store.Acceso, error) {
+	return s.access(ctx, id, jugador, sesion)
+}
+
 // TablePage is GET /api/grupos/{id}/posiciones: a page of the standings (Posiciones) and the
 // league it is of.
 type TablePage struct {

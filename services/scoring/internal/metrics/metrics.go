@@ -1,5 +1,5 @@
 // Package metrics declares the scoring service's business metrics, all of them in one place:
-// the outbox consumer's, the standings cache's, the leagues' and the live event streams'. (HTTP and runtime
+// the outbox consumer's, the standings cache's, the leagues', the around-me boards' and the live event streams'. (HTTP and runtime
 // metrics are platform/metrics'.) app.Wire registers them and hands each part its own.
 package metrics
 
@@ -15,6 +15,7 @@ type Metrics struct {
 	Standings Standings
 	Live      Live
 	Grupos    Grupos
+	Tablero   Tablero
 }
 
 // Scoring: the outbox consumer's work.
@@ -35,6 +36,13 @@ type Grupos struct {
 	Joins   prometheus.Counter
 	Refused *prometheus.CounterVec // by reason: invitacion_invalida, grupo_lleno, demasiados_grupos, demasiadas_solicitudes
 	Tables  *prometheus.CounterVec // by result: local, hit, miss, error
+}
+
+// Tablero: the around-me boards, the rows read by range ("ver 10 más") and the pins.
+type Tablero struct {
+	Boards *prometheus.CounterVec // by table: general, fecha, grupo
+	Ranges *prometheus.CounterVec // by table: general, fecha, grupo
+	Pins   *prometheus.CounterVec // by action: fijar, quitar
 }
 
 // Live: the event streams of open pages.
@@ -72,6 +80,17 @@ func New(reg prometheus.Registerer) *Metrics {
 			Tables: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_league_table_requests_total",
 				Help: "League table pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL)."},
 				"result", "local", "hit", "miss", "error"),
+		},
+		Tablero: Tablero{
+			Boards: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_board_reads_total",
+				Help: "Around-me boards read, by table: general (the tournament's), fecha (a matchday's), grupo (a league's)."},
+				"tabla", "general", "fecha", "grupo"),
+			Ranges: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_board_range_reads_total",
+				Help: "Ranges of rows read around the board (ver 10 más), by table: general, fecha, grupo."},
+				"tabla", "general", "fecha", "grupo"),
+			Pins: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_board_pin_writes_total",
+				Help: "Pins written, by action: fijar (a player pinned), quitar (unpinned)."},
+				"accion", "fijar", "quitar"),
 		},
 		Live: Live{
 			Broadcast: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_live_events_broadcast_total",

@@ -339,6 +339,12 @@ func (s *Service) current(ctx context.Context, torneo int64) (store.Version, err
 	return v, nil
 }
 
+// Version is a tournament's version as PostgreSQL has it now (current): what the around-me
+// board reads the table at.
+func (s *Service) Version(ctx context.Context, torneo int64) (store.Version, error) {
+	return s.current(ctx, torneo)
+}
+
 // build ranks a tournament's table anew, once for every caller that asks at the same moment.
 func (s *Service) build(ctx context.Context, torneo int64) (store.Tabla, error) {
 	r, err, _ := s.builds.Do(strconv.FormatInt(torneo, 10), func() (any, error) {
