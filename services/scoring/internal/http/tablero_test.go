@@ -252,7 +252,7 @@ func TestLeagueBoard(t *testing.T) {
 	b := arrangeBoard(t, 30, 25, 20, 15, 10, 5, 0, 0, 0)
 	p := b.players
 	g := createGrupo(t, b.app, p[4], "Oficina") // J05
-	for _, m := range []int{0, 2, 5, 6, 7} {      // J01, J03, J06, J07, J08
+	for _, m := range []int{0, 2, 5, 6, 7} {    // J01, J03, J06, J07, J08
 		if res := join(t, b.app, p[m], *g.Codigo); res.Status != http.StatusOK {
 			t.Fatalf("join: %d %s", res.Status, res.Body)
 		}
