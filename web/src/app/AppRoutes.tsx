@@ -5,7 +5,7 @@ import { JoinPage, LeaguePage, LeaguesPage } from '../features/leagues';
 import { PredictionsPage } from '../features/predictions';
 import { ResultsPage } from '../features/results';
 import { RequireSession } from '../features/session';
-import { StandingsPage, StandingsTable } from '../features/standings';
+import { Board, PinnedStandingsTable, StandingsPage } from '../features/standings';
 import { NotFound } from '../shared/layout/NotFound';
 import { HomeOrLanding } from './home/HomeOrLanding';
 import { Layout } from './Layout';
@@ -54,7 +54,15 @@ export function AppRoutes() {
                   <LeaguePage
                     jugador={jugador}
                     renderTable={(posiciones) => (
-                      <StandingsTable posiciones={posiciones} jugadorId={jugador.id} caption="Tabla del grupo" />
+                      <PinnedStandingsTable posiciones={posiciones} jugadorId={jugador.id} caption="Tabla del grupo" />
+                    )}
+                    renderBoard={(g) => (
+                      <Board
+                        key={g.id}
+                        tabla={{ grupo: g.id, torneo: g.torneo }}
+                        jugadorId={jugador.id}
+                        titulo="Cerca tuyo en el grupo"
+                      />
                     )}
                   />,
                 )

@@ -11,6 +11,8 @@ function serve() {
     if (r.path === '/api/torneos') {
       return { status: 200, body: [{ id: 1, nombre: 'Mundial 2022', actual: true, partidos: 64, finalizados: 0 }] };
     }
+    if (r.path === '/api/posiciones/fijados') return { status: 200, body: [] };
+    if (r.path === '/api/posiciones/tablero') return { status: 200, body: { torneo: 1, version: 1, total: 0, filas: [] } };
     if (r.path.startsWith('/api/posiciones')) return { status: 200, body: { pagina: 1, por_pagina: 10, total: 0, posiciones: [] } };
     if (r.path === '/api/resultados') return { status: 200, body: [] };
     if (r.path === '/api/grupos') {
@@ -32,11 +34,12 @@ describe('Home', () => {
     const warning = screen.getByRole('note');
     const cta = screen.getByRole('link', { name: 'Hacé tus jugadas' });
     const rules = screen.getByRole('heading', { name: 'Reglamento' });
+    const board = screen.getByRole('heading', { name: 'Cerca tuyo' });
     const standings = screen.getByRole('heading', { name: 'Tabla de posiciones' });
     const results = screen.getByRole('heading', { name: 'Resultados' });
     const grupos = screen.getByRole('heading', { name: 'Mis grupos' });
     expect(cta).toHaveAttribute('href', '/jugadas');
-    const order = [greeting, warning, cta, rules, standings, results, grupos];
+    const order = [greeting, warning, cta, rules, board, standings, results, grupos];
     order.slice(1).forEach((el, i) => expect(before(order[i]!, el)).toBe(true));
     expect(await screen.findByText('Todavía no terminó ningún partido.')).toBeInTheDocument();
   });

@@ -5,15 +5,15 @@ import { MyLeaguesBlock } from '../../features/leagues';
 import { WarningBanner } from '../../features/predictions';
 import { ResultsBlock } from '../../features/results';
 import { SignOutButton, type Jugador } from '../../features/session';
-import { StandingsBlock } from '../../features/standings';
+import { Board, StandingsBlock } from '../../features/standings';
 import { TournamentSubtitle } from '../../features/tournaments';
 import { Rules } from './Rules';
 import './home.css';
 
 /**
  * Signed in at /: greeting, the current tournament, the way to /jugadas with its cut-off warning,
- * a link to the bonus questions while one is open, the rules, and the standings, results and
- * one's leagues side by side (standings and results follow new results live). The way
+ * a link to the bonus questions while one is open, the rules, and the around-me board (the top,
+ * one's neighbours, the last and one's pinned friends), the standings, results and one's leagues side by side (standings and results follow new results live). The way
  * to /jugadas comes before the rules, so a phone shows it without scrolling: the rules are read
  * once, the predictions are made every matchday.
  */
@@ -33,6 +33,7 @@ export function Home({ jugador }: { jugador: Jugador }) {
       <OpenQuestionsLink />
       <Rules />
       <div className="home__blocks">
+        <Board tabla={{}} jugadorId={jugador.id} />
         <StandingsBlock jugadorId={jugador.id} />
         <ResultsBlock jugadorId={jugador.id} />
         <MyLeaguesBlock />

@@ -562,6 +562,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posiciones/tablero": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in player's around-me board of a tournament's table, or of a matchday's. */
+        get: operations["getTablero"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posiciones/filas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Consecutive rows of a tournament's table (or a matchday's) from a fila on: "ver 10 más" above or below a row of the board. */
+        get: operations["getFilas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posiciones/fijados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The players the signed-in player pinned, by name (theirs only). */
+        get: operations["getFijados"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posiciones/fijados/{jugador}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player to pin or unpin. */
+                jugador: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The signed-in player pins another (no limit; again changes nothing); 400 datos_invalidos for oneself, 404 no_encontrado for no such player. */
+        put: operations["putFijado"];
+        post?: never;
+        /** The signed-in player unpins another (not pinned - nothing changes). */
+        delete: operations["deleteFijado"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/resultados": {
         parameters: {
             query?: never;
@@ -745,6 +817,46 @@ export interface paths {
         };
         /** A page of a league's table (members only; 403 no_es_miembro for others). */
         get: operations["getPosicionesGrupo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grupos/{id}/tablero": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        /** The signed-in player's around-me board of a league's table (members only; 403 no_es_miembro for others); pins outside the league are not on it. */
+        get: operations["getTableroGrupo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grupos/{id}/filas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        /** Consecutive rows of a league's table from a fila on (members only). */
+        get: operations["getFilasGrupo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1337,6 +1449,67 @@ export interface components {
             /** @description Members in the table. */
             total: number;
             posiciones: components["schemas"]["Posicion"][];
+        };
+        /** @description A row of a table (the tournament's, a matchday's, a league's) with its place in it. */
+        FilaTabla: {
+            /** @description The row's place in the table's display order, from 1: a gap between two rows' filas is a gap on the board; GET .../filas?desde= reads from one. */
+            fila: number;
+            /** @description Competition ranking (10, 10, 8 -> 1, 1, 3), as in the table. */
+            posicion: number;
+            /** @description Player id (to pin them, to find one's own row); never an e-mail. */
+            id: number;
+            nombre: string;
+            puntaje: number;
+            /** @description As in Posicion. */
+            bonus: number;
+            exactos: number;
+            aciertos: number;
+            /** @description As in Posicion. */
+            posicion_anterior: number | null;
+        };
+        /** @description A row of an around-me board and the reasons it is there. */
+        FilaTablero: {
+            /** @description The row's place in the table's display order, from 1: a gap between two rows' filas is a gap on the board; GET .../filas?desde= reads from one. */
+            fila: number;
+            /** @description Competition ranking (10, 10, 8 -> 1, 1, 3), as in the table. */
+            posicion: number;
+            /** @description Player id (to pin them, to find one's own row); never an e-mail. */
+            id: number;
+            nombre: string;
+            puntaje: number;
+            /** @description As in Posicion. */
+            bonus: number;
+            exactos: number;
+            aciertos: number;
+            /** @description As in Posicion. */
+            posicion_anterior: number | null;
+            /** @description Why the row is on the board, in this order: top (the top 3), yo (the player), vecino (just above or below the player, or filling in around them), ultimo (the last place), fijado (pinned by the player). */
+            motivos: ("top" | "yo" | "vecino" | "ultimo" | "fijado")[];
+        };
+        /** @description The around-me board: the top 3, the player, the rows just above and below, the last place and the players the player pinned, no row twice. It holds 7 rows besides the pinned ones whenever the table has 7 (when those overlap, rows around the player fill in, one below then one above alternately); a player not in the table (a matchday they scored nothing on) sees the top 6 and the last. Ranks as the table's (1, 1, 1, 4 on ties). */
+        Tablero: {
+            /** @description The tournament (0 while there is none). */
+            torneo: number;
+            /** @description The standings snapshot the rows were read at; GET .../filas?version= reads more rows of it while it is kept. */
+            version: number;
+            /** @description Rows in the whole table. */
+            total: number;
+            /** @description In the table's order. */
+            filas: components["schemas"]["FilaTablero"][];
+        };
+        /** @description Consecutive rows of a table ("ver 10 más" around the board). */
+        FilasTabla: {
+            torneo: number;
+            /** @description The snapshot read: the one asked for while it is kept, else the current one. */
+            version: number;
+            /** @description Rows in the whole table. */
+            total: number;
+            filas: components["schemas"]["FilaTabla"][];
+        };
+        /** @description A player the signed-in player pinned. */
+        Fijado: {
+            id: number;
+            nombre: string;
         };
     };
     responses: {
@@ -2566,6 +2739,143 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getTablero: {
+        parameters: {
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent. */
+                torneo?: number;
+                /** @description A matchday (AAAA-MM-DD) for that day's own table; the general table when absent. */
+                fecha?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tablero"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFilas: {
+        parameters: {
+            query?: {
+                /** @description The tournament (GET /api/torneos); the current one when absent. */
+                torneo?: number;
+                /** @description A matchday (AAAA-MM-DD) for that day's own table; the general table when absent. */
+                fecha?: string;
+                /** @description The first fila to read (from 1). */
+                desde?: number;
+                cantidad?: number;
+                /** @description The board's version: its snapshot is read while it is kept (the one before the newest), else the current one. */
+                version?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows (fewer past the end of the table). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilasTabla"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFijados: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pinned players. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fijado"][];
+                };
+            };
+            401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putFijado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player to pin or unpin. */
+                jugador: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pinned. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteFijado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player to pin or unpin. */
+                jugador: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unpinned. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getResultados: {
         parameters: {
             query?: {
@@ -2969,6 +3279,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PosicionesGrupo"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getTableroGrupo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tablero"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFilasGrupo: {
+        parameters: {
+            query?: {
+                /** @description The first fila to read (from 1). */
+                desde?: number;
+                cantidad?: number;
+                /** @description The board's version: its snapshot is read while it is kept (the one before the newest), else the current one. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The league. */
+                id: components["parameters"]["GrupoID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilasTabla"];
                 };
             };
             400: components["responses"]["Error"];

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isFinalRefusal } from '../../../shared/api/ApiError';
 import { ErrorMessage } from '../../../shared/components/ErrorMessage';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
 import type { Jugador } from '../../session';
 import { useGrupo } from '../api/getGrupo';
+import type { Grupo } from '../api/types';
 import { InvitePanel } from './InvitePanel';
 import { LeagueTable, type RenderTable } from './LeagueTable';
 import { LeaveLeague } from './LeaveLeague';
@@ -15,13 +17,15 @@ import './leagues.css';
 interface Props {
   jugador: Jugador;
   renderTable: RenderTable;
+  /** The player's around-me board of the league's table (the app passes the standings' own). */
+  renderBoard?: (grupo: Grupo) => ReactNode;
 }
 
 /**
  * /grupos/:id: the league's table (live, paged), its members, and, for its owner, the invite
  * link, renaming, removing members and deleting it; any other member may leave.
  */
-export function LeaguePage({ jugador, renderTable }: Props) {
+export function LeaguePage({ jugador, renderTable, renderBoard }: Props) {
   const params = useParams();
   const id = Number(params.id);
   const grupo = useGrupo(id);
@@ -57,6 +61,7 @@ export function LeaguePage({ jugador, renderTable }: Props) {
       <p className="league__meta">
         Grupo de {g.dueno.nombre} · {integrantes(g.miembros)} · <Link to="/grupos">Mis grupos</Link>
       </p>
+      {renderBoard?.(g)}
       <LeagueTable grupo={g} renderTable={renderTable} />
       {g.es_dueno && <InvitePanel grupo={g} />}
       <MemberList grupo={g} jugadorId={jugador.id} />

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { QueryView } from '../../../shared/components/QueryView';
 import { usePosiciones } from '../api/getPosiciones';
-import { StandingsTable } from './StandingsTable';
+import { PinnedStandingsTable } from './PinnedStandingsTable';
 import { TieBreakRule } from './TieBreakRule';
 
 const TOP_ROWS = 10;
 
-/** The home's standings block: the top of the table, with the way to the whole table and one's own row. */
+/** The home's standings block: the top of the table (a pin button on each row), with the way to the whole table and one's own row. */
 export function StandingsBlock({ jugadorId }: { jugadorId: number }) {
   // The current tournament's table (no ?torneo): what players are playing now.
   const posiciones = usePosiciones({ pagina: 1, porPagina: TOP_ROWS });
@@ -15,7 +15,7 @@ export function StandingsBlock({ jugadorId }: { jugadorId: number }) {
       <h2 id="tabla-inicio">Tabla de posiciones</h2>
       <TieBreakRule />
       <QueryView query={posiciones} loadingText="Cargando la tabla…">
-        {(data) => <StandingsTable posiciones={data.posiciones} jugadorId={jugadorId} />}
+        {(data) => <PinnedStandingsTable posiciones={data.posiciones} jugadorId={jugadorId} />}
       </QueryView>
       <p className="block__more">
         <Link to="/posiciones">Ver la tabla completa</Link>

@@ -9,9 +9,11 @@ import { useSesion } from '../../session';
 import { TournamentPicker } from '../../tournaments';
 import { usePosiciones } from '../api/getPosiciones';
 import { usePosicionesFechas } from '../api/getPosicionesFechas';
+import { Board } from './Board';
 import { FindMe } from './FindMe';
 import { MatchdaySelect } from './MatchdaySelect';
 import { MatchdayWinners } from './MatchdayWinners';
+import { PinnedStandingsTable } from './PinnedStandingsTable';
 import { StandingsTable } from './StandingsTable';
 import { TieBreakRule } from './TieBreakRule';
 
@@ -22,7 +24,8 @@ const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * /posiciones: the whole table, a page at a time, with the player's own row one click away; or
  * one matchday's table. `?torneo=<id>` shows another tournament (the "historial"), `?fecha=` a
- * matchday, `?pagina=` a page; `?yo` (the home's link) finds the player's row at once.
+ * matchday, `?pagina=` a page; `?yo` (the home's link) finds the player's row at once. Signed in,
+ * the player's around-me board of the table shown comes first, and every row can be pinned.
  */
 export function StandingsPage() {
   usePageTitle('Tabla de posiciones');
@@ -101,10 +104,23 @@ export function StandingsPage() {
           Tabla de la fecha del {formatFecha(fecha)}: solo cuentan los puntos de los partidos de ese día.
         </p>
       )}
+      {jugador && (
+        <Board
+          key={`${torneo ?? 'actual'}/${fecha ?? 'general'}`}
+          tabla={{ torneo, fecha }}
+          jugadorId={jugador.id}
+          titulo={fecha === undefined ? 'Cerca tuyo' : 'Cerca tuyo en la fecha'}
+          conBonus={fecha === undefined}
+        />
+      )}
       <PagedQueryView query={posiciones} loadingText="Cargando la tabla…" label="Páginas de la tabla" onChange={goTo}>
-        {(data) => (
-          <StandingsTable posiciones={data.posiciones} jugadorId={jugador?.id ?? null} conBonus={fecha === undefined} />
-        )}
+        {(data) =>
+          jugador ? (
+            <PinnedStandingsTable posiciones={data.posiciones} jugadorId={jugador.id} conBonus={fecha === undefined} />
+          ) : (
+            <StandingsTable posiciones={data.posiciones} jugadorId={null} conBonus={fecha === undefined} />
+          )
+        }
       </PagedQueryView>
     </section>
   );

@@ -1,5 +1,7 @@
 import './standings.css';
+import type { Fijar } from '../api/fijados';
 import type { Posicion } from '../api/getPosiciones';
+import { PinButton } from './PinButton';
 import { movimiento } from './movement';
 
 interface Props {
@@ -11,6 +13,8 @@ interface Props {
   conBonus?: boolean;
   /** The caption screen readers name the table by. */
   caption?: string;
+  /** The signed-in player's pins: a pin button on every other row; undefined signed out. */
+  fijar?: Fijar;
 }
 
 /**
@@ -18,8 +22,15 @@ interface Props {
  * is filled. 'Bonus' is the part of 'Puntaje' won with the bonus questions.
  * When the table knows where players stood at the end of the previous matchday, a last column
  * shows their movement (▲ ▼ =); a matchday's own table, or the first matchday, has none.
+ * Signed in, every other player's row has a pin button (the board shows the pinned players).
  */
-export function StandingsTable({ posiciones, jugadorId, conBonus = true, caption = 'Tabla de posiciones' }: Props) {
+export function StandingsTable({
+  posiciones,
+  jugadorId,
+  conBonus = true,
+  caption = 'Tabla de posiciones',
+  fijar,
+}: Props) {
   if (posiciones.length === 0) {
     return <p className="empty">Todavía no hay jugadores en la tabla.</p>;
   }
@@ -49,6 +60,11 @@ export function StandingsTable({ posiciones, jugadorId, conBonus = true, caption
                 <span className="visually-hidden">Movimiento desde la fecha anterior</span>
               </th>
             )}
+            {fijar && (
+              <th scope="col" className="standings-table__pin">
+                <span className="visually-hidden">Fijar</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -72,6 +88,11 @@ export function StandingsTable({ posiciones, jugadorId, conBonus = true, caption
                 {conMovimiento && (
                   <td className="standings-table__move">
                     <MovementMark posicion={p.posicion} anterior={p.posicion_anterior} />
+                  </td>
+                )}
+                {fijar && (
+                  <td className="standings-table__pin">
+                    {!own && <PinButton jugador={p.id} nombre={p.nombre} fijar={fijar} />}
                   </td>
                 )}
               </tr>
