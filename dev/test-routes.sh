@@ -75,12 +75,17 @@ check '/api/puntos?partido=1' scoring
 check /api/puntosX web
 check /api/posiciones scoring
 check '/api/posiciones?pagina=2' scoring
+check /api/posiciones/tablero scoring
+check '/api/posiciones/filas?desde=11&version=3' scoring
+check /api/posiciones/fijados/7 scoring
 check /api/resultados scoring
 check /api/eventos scoring
 check '/api/eventos?ultimo=3' scoring
 check /api/eventosX web
 check /api/grupos scoring
 check /api/grupos/12/posiciones scoring
+check /api/grupos/12/tablero scoring
+check '/api/grupos/12/filas?desde=11' scoring
 check /api/grupos/invitacion/abc scoring
 check /api/gruposX web
 check /api/posicionesX web
