@@ -195,7 +195,9 @@ let brunoApuesta; // Bruno's prediction
 /** Everything an attack could have changed, as seen by its owners and by anyone. */
 async function snapshot() {
   const [grupos, pregunta] = await Promise.all([grupoSnapshot(), preguntaSnapshot()]);
-  const [brunoPreds, anaPreds, partidos, ataques, torneos, ...sesiones] = await Promise.all([
+  const [fijados, brunoPreds, anaPreds, partidos, ataques, torneos, ...sesiones] = await Promise.all([
+    // Issue 20: Ana's pins, which nobody else may read or change.
+    call('GET', '/api/posiciones/fijados', { cookie: people.ana.cookie }),
     call('GET', `/api/jugadores/${encodeURIComponent(BRUNO.email)}/apuestas`, { cookie: people.bruno.cookie }),
     call('GET', `/api/jugadores/${encodeURIComponent(ANA.email)}/apuestas`, { cookie: people.ana.cookie }),
     call('GET', '/api/partidos'),
@@ -216,6 +218,7 @@ async function snapshot() {
     sesiones: sesiones.map((s) => [s.status, s.json]),
     grupos,
     pregunta,
+    fijados: [fijados.status, fijados.json],
   };
 }
 
@@ -613,6 +616,9 @@ describe('identity attacks through nginx are refused and change nothing', { time
       { name: "Bruno reads Ana's league", method: 'GET', path: g, allowed: [NO_MIEMBRO] },
       { name: "Bruno reads Ana's league's table (a non-member)", method: 'GET', path: `${g}/posiciones?pagina=1&por_pagina=100`, allowed: [NO_MIEMBRO] },
       { name: "Bruno reads Ana's league's members", method: 'GET', path: `${g}/miembros?pagina=1`, allowed: [NO_MIEMBRO] },
+      { name: "Bruno reads his board of Ana's league (a non-member)", method: 'GET', path: `${g}/tablero`, allowed: [NO_MIEMBRO] },
+      { name: "Bruno reads rows of Ana's league's table (a non-member)", method: 'GET', path: `${g}/filas?desde=1&cantidad=10`, allowed: [NO_MIEMBRO] },
+      { name: "no cookie: a league's board", method: 'GET', path: `${g}/tablero`, cookie: null, allowed: [NONE] },
       { name: "Bruno renames Ana's league", method: 'PATCH', path: g, body: { nombre: 'Tomada' }, allowed: [NO_MIEMBRO, SOLO_DUENO] },
       { name: "Bruno deletes Ana's league", method: 'DELETE', path: g, allowed: [NO_MIEMBRO, SOLO_DUENO] },
       { name: "Bruno makes a new code for Ana's league", method: 'POST', path: `${g}/codigo`, allowed: [NO_MIEMBRO, SOLO_DUENO] },
@@ -634,6 +640,40 @@ describe('identity attacks through nginx are refused and change nothing', { time
         { name: `Ana renames her league, ${char} in its name`, method: 'PATCH', path: g, cookie: ana.cookie, body: { nombre: `Liga${c}mala` }, allowed: [INVALID] },
       );
     }
+    for (const row of rows) await attack(t, { ...row, cookie: row.cookie === null ? undefined : (row.cookie ?? bruno.cookie) });
+  });
+
+  it("pins (issue 20): someone else's pins cannot be read or changed; pins of oneself or nobody", async (t) => {
+    const { ana, bruno } = people;
+    // Arrange: Ana pins Bruno; Bruno pins nobody.
+    await ok('PUT', `/api/posiciones/fijados/${bruno.id}`, { cookie: ana.cookie });
+    baseline = await snapshot();
+    assert.deepEqual(baseline.fijados, [200, [{ id: bruno.id, nombre: BRUNO.nombre }]]);
+
+    const INVALID = [400, 'datos_invalidos'];
+    const NONE = [401, 'no_autenticado'];
+    const hisOwn = (status, body) => (res, what) => {
+      assert.equal(res.status, status, what);
+      if (body) body(res.json, what);
+    };
+    const rows = [
+      // The player is the session's: an id in the query or the path names whom to pin, never whose pins.
+      { name: "Bruno reads pins naming Ana in the query", method: 'GET', path: `/api/posiciones/fijados?jugador=${ana.id}`, check: hisOwn(200, (json, what) => assert.deepEqual(json, [], what)) },
+      { name: "Bruno unpins Ana's pin of him (his own list: nothing to unpin)", method: 'DELETE', path: `/api/posiciones/fijados/${bruno.id}`, check: hisOwn(204) },
+      { name: "Bruno reads the board naming Ana in the query", method: 'GET', path: `/api/posiciones/tablero?jugador=${ana.id}`,
+        check: hisOwn(200, (json, what) => {
+          assert.equal(json.filas.find((f) => f.motivos.includes('yo'))?.id, bruno.id, `${what}: the board is his`);
+          assert.ok(json.filas.every((f) => !f.motivos.includes('fijado')), `${what}: none of Ana's pins`);
+        }) },
+      { name: 'Bruno pins himself', method: 'PUT', path: `/api/posiciones/fijados/${bruno.id}`, allowed: [INVALID] },
+      { name: 'Bruno pins a player who does not exist', method: 'PUT', path: `/api/posiciones/fijados/${2 ** 31 - 1}`, allowed: [[404, 'no_encontrado']] },
+      { name: 'Bruno pins a player named by text', method: 'PUT', path: '/api/posiciones/fijados/ana', allowed: [INVALID] },
+      { name: 'Bruno pins Ana from https://evil.example', method: 'PUT', path: `/api/posiciones/fijados/${ana.id}`, headers: { Origin: EVIL }, allowed: [[403, 'origen_no_permitido']] },
+      { name: 'no cookie: the pins', method: 'GET', path: '/api/posiciones/fijados', cookie: null, allowed: [NONE] },
+      { name: 'no cookie: pin a player', method: 'PUT', path: `/api/posiciones/fijados/${bruno.id}`, cookie: null, allowed: [NONE] },
+      { name: "no cookie: unpin Ana's pin", method: 'DELETE', path: `/api/posiciones/fijados/${bruno.id}`, cookie: null, allowed: [NONE] },
+      { name: 'no cookie: the board', method: 'GET', path: '/api/posiciones/tablero', cookie: null, allowed: [NONE] },
+    ];
     for (const row of rows) await attack(t, { ...row, cookie: row.cookie === null ? undefined : (row.cookie ?? bruno.cookie) });
   });
 
