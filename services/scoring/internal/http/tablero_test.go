@@ -96,7 +96,9 @@ func TestBoardAroundMe(t *testing.T) {
 		got := getBoard(t, b.app, "/api/posiciones/tablero", p[c.who-1])
 		wantBoard(t, fmt.Sprintf("%s's board", p[c.who-1].Nombre), got, 12, c.want)
 		var latest int64
-		b.e.Admin.QueryRow(context.Background(), `SELECT max(id) FROM scoring.tablas`).Scan(&latest)
+		if err := b.e.Admin.QueryRow(context.Background(), `SELECT max(id) FROM scoring.tablas`).Scan(&latest); err != nil {
+			t.Fatal(err)
+		}
 		if got.Version != latest || got.Torneo != b.torneo {
 			t.Errorf("board of tournament %d at version %d, want %d at %d", got.Torneo, got.Version, b.torneo, latest)
 		}
