@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"prode/platform/ratelimit"
 	"prode/platform/testenv"
 	"prode/scoring/internal/scoringtest"
 	"prode/scoring/internal/store"
@@ -302,4 +303,28 @@ func TestMatchdayBoard(t *testing.T) {
 	}
 	want(t, "a bad date", b.app.API.Do(http.MethodGet, "/api/posiciones/tablero?fecha=20-06-2026", nil, testenv.As(p[0])),
 		http.StatusBadRequest, "datos_invalidos")
+}
+
+// Pin writes count against the session's write limit, as the other writes: past the burst a pin
+// is refused with 429 and changes nothing; reading the pins and the board is not limited.
+func TestPinWritesCountAgainstTheSessionsWriteLimit(t *testing.T) {
+	e := scoringtest.New(t)
+	e.Match("Grupo A", "ARG", "FRA", time.Now().Add(24*time.Hour))
+	app := e.NewApp(scoringtest.Options{WriteLimit: ratelimit.New(0.001, 2)})
+	ana, beto, caro := e.Player("Ana"), e.Player("Beto"), e.Player("Caro")
+	pin := func(method string, who testenv.Player) *testenv.Response {
+		return app.API.Do(method, fmt.Sprintf("/api/posiciones/fijados/%d", who.ID), nil, testenv.As(ana))
+	}
+	pin(http.MethodPut, beto)
+	pin(http.MethodDelete, beto)
+	want(t, "a third pin write", pin(http.MethodPut, caro), http.StatusTooManyRequests, "demasiadas_solicitudes")
+	var fijados []store.Fijado
+	res := app.API.Do(http.MethodGet, "/api/posiciones/fijados", nil, testenv.As(ana))
+	res.Decode(t, &fijados)
+	if res.Status != http.StatusOK || len(fijados) != 0 {
+		t.Errorf("pins after a refused pin: %d %s, want none", res.Status, res.Body)
+	}
+	if b := getBoard(t, app, "/api/posiciones/tablero", ana); strings.Contains(describe(b.Filas), "fijado") {
+		t.Errorf("the board after a refused pin: %s", describe(b.Filas))
+	}
 }
