@@ -26,6 +26,7 @@ function serve(state: { puntaje: number }) {
       };
     }
     if (r.path === '/api/resultados?torneo=2') return { status: 200, body: [] };
+    if (r.path === '/api/posiciones/fijados') return { status: 200, body: [] };
     return undefined;
   });
 }
@@ -45,7 +46,8 @@ const TABLA = '/api/posiciones?pagina=1&por_pagina=10';
 const PASADOS = '/api/resultados?torneo=2';
 
 /** Ana's points cell in the home block's table. */
-const puntajeDeAna = () => screen.getByRole('row', { name: /Ana/ }).lastElementChild?.textContent;
+const puntajeDeAna = () =>
+  screen.getByRole('row', { name: /Ana/ }).querySelector('.standings-table__points')?.textContent;
 
 /** Lets fake time pass inside act: fetches answer, React Query notifies, React renders. */
 async function pass(ms: number) {
