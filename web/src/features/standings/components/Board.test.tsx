@@ -74,14 +74,14 @@ describe('Board', () => {
     const { requests } = serve();
     renderWithProviders(<Board tabla={{}} jugadorId={3} />);
     await screen.findByRole('row', { current: true });
-    await userEvent.click(screen.getByRole('button', { name: 'Ver 10 filas más debajo de la fila 9' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ver 10 más debajo de la fila 9' }));
     expect(await screen.findByRole('row', { name: /Fila 10/ })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Fila 19/ })).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/api/posiciones/filas?desde=10&cantidad=10&version=7')).toBe(true);
     // Rows 10 to 19 then Dani's 20th: no gap left between the player and Dani.
     expect(screen.queryByText(/entre el puesto de la fila 9/)).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Ver 10 filas más arriba de la fila 40' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ver 10 más arriba de la fila 40' }));
     expect(await screen.findByRole('row', { name: /Fila 39/ })).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/api/posiciones/filas?desde=30&cantidad=10&version=7')).toBe(true);
   });

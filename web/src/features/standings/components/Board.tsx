@@ -142,20 +142,20 @@ function Gap(props: { arriba: number; abajo: number; columnas: number; cargando:
           type="button"
           className="link-button"
           disabled={cargando}
-          aria-label={`Ver ${FILAS_MAS} filas más debajo de la fila ${arriba}`}
+          aria-label={`Ver ${FILAS_MAS} más debajo de la fila ${arriba}`}
           onClick={() => abrir(arriba + 1)}
         >
-          Ver {FILAS_MAS} más ↓
+          Ver {FILAS_MAS} más<span aria-hidden="true"> ↓</span>
         </button>
         {faltan > FILAS_MAS && (
           <button
             type="button"
             className="link-button"
             disabled={cargando}
-            aria-label={`Ver ${FILAS_MAS} filas más arriba de la fila ${abajo}`}
+            aria-label={`Ver ${FILAS_MAS} más arriba de la fila ${abajo}`}
             onClick={() => abrir(abajo - FILAS_MAS)}
           >
-            Ver {FILAS_MAS} más ↑
+            Ver {FILAS_MAS} más<span aria-hidden="true"> ↑</span>
           </button>
         )}
       </td>
