@@ -96,7 +96,7 @@ export function Board({ tabla, jugadorId, titulo = 'Cerca tuyo', conBonus = true
                   ),
                   <tr
                     key={r.fila}
-                    className={[own && 'is-own', pinned && !own && 'is-pinned'].filter(Boolean).join(' ') || undefined}
+                    className={[i % 2 === 0 && 'is-striped', own && 'is-own', pinned && !own && 'is-pinned'].filter(Boolean).join(' ') || undefined}
                     aria-current={own ? 'true' : undefined}
                   >
                     <td className="standings-table__rank">{r.posicion}</td>
