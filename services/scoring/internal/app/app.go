@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
+	"prode/platform/events"
 	"prode/platform/httpserver"
 	"prode/platform/postgres"
 	"prode/platform/ratelimit"
@@ -110,9 +111,10 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 	if limites == (store.Limites{}) {
 		limites = grupos.DefaultLimites
 	}
+	leagues := grupos.New(store.NewGruposStore(d.Pool), a.Cache, a.Standings, limites, &m.Grupos, d.Log)
+	consumer.Subscribe(events.AccessChannel, leagues.Access())
 	scoringhttp.GruposRoutes(server.Engine, d.Sessions, &scoringhttp.GruposHandlers{
-		Service: grupos.New(store.NewGruposStore(d.Pool), a.Cache, a.Standings, limites,
-			&m.Grupos, d.Log),
+		Service:     leagues,
 		Tournaments: a.Standings,
 		WriteLimit:  d.WriteLimit,
 		Guesses:     d.GuessLimit,
