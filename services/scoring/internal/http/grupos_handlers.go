@@ -13,8 +13,9 @@ import (
 	"prode/scoring/internal/standings"
 )
 
-// MiembrosPorPagina is the default page size of GET /api/grupos/{id}/miembros.
-const MiembrosPorPagina = 100
+// MiembrosPorPagina is the default page size of GET /api/grupos/{id}/miembros: the largest page
+// any list serves.
+const MiembrosPorPagina = httpserver.MaxPorPagina
 
 var (
 	errGrupoID   = apierror.Invalid("El grupo tiene que ser un número entero desde 1.")
