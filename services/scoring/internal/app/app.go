@@ -112,7 +112,7 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 		limites = grupos.DefaultLimites
 	}
 	leagues := grupos.New(store.NewGruposStore(d.Pool), a.Cache, a.Standings, limites, &m.Grupos, d.Log)
-	consumer.Subscribe(events.AccessChannel, leagues.Access())
+	consumer.Subscribe(events.AccessChannel, leagues.AccessCache())
 	scoringhttp.GruposRoutes(server.Engine, d.Sessions, &scoringhttp.GruposHandlers{
 		Service:     leagues,
 		Tournaments: a.Standings,

@@ -57,9 +57,9 @@ func New(st *store.GruposStore, cache *standings.Cache, tournaments Tournaments,
 		tournaments: tournaments, limites: limites, metrics: m, log: log}
 }
 
-// Access is what the scoring consumer's connection tells of the changes to who may read a
+// AccessCache is what the scoring consumer's connection tells of the changes to who may read a
 // league (events.AccessChannel): until it listens, every read asks PostgreSQL.
-func (s *Service) Access() *AccessCache { return s.accessCache }
+func (s *Service) AccessCache() *AccessCache { return s.accessCache }
 
 // Create makes a league in a tournament (0: the current one) with the player as its owner and
 // first member, and answers it as its owner sees it.
