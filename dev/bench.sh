@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: a World Cup at scale against the machine's own limits. Usage: dev/bench.sh [full|save|smoke|rush]
+# `make bench`: a World Cup at scale against the machine's own limits. Usage: dev/bench.sh [full|save|league|smoke|rush]
 #   full   (default) a fresh stack of its own (port 8093, state in .bench/), 100,000 players × 64
 #          predictions loaded with COPY, every benchmark beside its reference, docs/benchmarks.md
 #          written from the run. About 15-25 minutes on two cores.
@@ -8,6 +8,7 @@
 #          `make test` runs it so that the bench cannot rot. Its figures mean nothing.
 #   save   POST a prediction against pgbench alone, after the full run's loads (same ports and
 #          state as full; report in .bench/save.md): to rerun that one figure in 6 minutes.
+#   league a league's table against nginx alone, the same way (report in .bench/league.md).
 #   rush   `make soak`'s match-day rush alone (issue 6): 10,000 players with a session and 64
 #          predictions each, saving predictions while others read the standings and a result is
 #          scored, for RUSH_SECONDS (60) at RUSH_SAVE_RATE (300) saves and RUSH_READ_RATE (1000)
@@ -27,12 +28,12 @@ case $mode in
                PRODE_REDIS_PORT=21379 PRODE_SVC_PORT_BASE=21080)
     ARGS=(-players "${BENCH_PLAYERS:-100000}" -streams "${BENCH_STREAMS:-10000}" -duration "${BENCH_DURATION:-10s}" -repeats "${BENCH_REPEATS:-5}")
     ;;
-  save)
-    DIR=$ROOT/.bench OUT=$ROOT/.bench/save.md REF_PORT=21090
+  save|league)
+    DIR=$ROOT/.bench OUT=$ROOT/.bench/$mode.md REF_PORT=21090
     STACK_ENV=(PRODE_PORT=8093 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=21432
                PRODE_REDIS_PORT=21379 PRODE_SVC_PORT_BASE=21080)
     ARGS=(-players "${BENCH_PLAYERS:-100000}" -duration "${BENCH_DURATION:-10s}" -repeats "${BENCH_REPEATS:-5}"
-          -save-only -command "dev/bench.sh save")
+          -only "$mode" -command "dev/bench.sh $mode")
     ;;
   smoke)
     # Free ports, as every port of `make test` (dev/lib.sh free_port); the reference's is
@@ -52,7 +53,7 @@ case $mode in
           -rush-save-rate "${RUSH_SAVE_RATE:-300}" -rush-read-rate "${RUSH_READ_RATE:-1000}"
           -command "make soak (dev/bench.sh rush)")
     ;;
-  *) die "usage: dev/bench.sh [full|save|smoke|rush]" ;;
+  *) die "usage: dev/bench.sh [full|save|league|smoke|rush]" ;;
 esac
 
 ensure_packages chromium wrk

@@ -23,7 +23,7 @@ declare -A want=(
   [players]="prode_http_requests_total prode_http_request_duration_seconds prode_players_sign_ins_total"
   [fixtures]="prode_http_requests_total prode_http_request_duration_seconds prode_fixtures_results_entered_total"
   [predictions]="prode_http_requests_total prode_http_request_duration_seconds prode_predictions_saved_total prode_predictions_refused_total prode_predictions_save_batch_rows"
-  [scoring]="prode_http_requests_total prode_http_request_duration_seconds prode_scoring_duration_seconds prode_scoring_outbox_lag_seconds prode_standings_cache_requests_total prode_board_reads_total prode_board_pin_writes_total"
+  [scoring]="prode_http_requests_total prode_http_request_duration_seconds prode_scoring_duration_seconds prode_scoring_outbox_lag_seconds prode_standings_cache_requests_total prode_league_access_checks_total prode_board_reads_total prode_board_pin_writes_total"
 )
 status=0
 for svc in players fixtures predictions scoring; do

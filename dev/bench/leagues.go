@@ -78,6 +78,17 @@ func (b *bench) loadLeague(ctx context.Context, ids []int64, players []player, n
 	return l, nil
 }
 
+// leagueBenchmark loads the league and measures its table into r.
+func (b *bench) leagueBenchmark(ctx context.Context, r *report, ids []int64, players []player) error {
+	l, err := b.loadLeague(ctx, ids, players, b.cfg.LeagueMembers)
+	if err != nil {
+		return err
+	}
+	r.LeagueMembers, r.LeagueURL = l.Members, b.leagueURL(l)
+	r.League, err = b.leagueStandings(ctx, l)
+	return err
+}
+
 // leagueURL is page 1 of the league's table, as the web app asks for it.
 func (b *bench) leagueURL(l league) string {
 	return fmt.Sprintf("%s/api/grupos/%d/posiciones", b.cfg.ScoringBase, l.ID)

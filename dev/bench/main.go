@@ -39,9 +39,10 @@ type config struct {
 	// RushOnly runs the match-day rush alone, for RushTime, and fails when a threshold is
 	// missed: `make soak`'s rush scenario (dev/bench.sh rush).
 	RushOnly bool
-	// SaveOnly measures POST a prediction against pgbench alone (dev/bench.sh save), after the
-	// same loads as the full run, and writes that section.
-	SaveOnly                   bool
+	// Only measures one benchmark alone (dev/bench.sh save|league), after the same loads as the
+	// full run, and writes its section: "save" (POST a prediction against pgbench) or "league"
+	// (a league's table against nginx); "" runs them all.
+	Only                       string
 	RushTime                   time.Duration
 	RushSaveRate, RushReadRate int // requests offered per second
 	RushStreams                int // event streams open through the rush
@@ -87,7 +88,7 @@ func main() {
 	flag.IntVar(&cfg.WebRuns, "web-runs", 5, "first loads in Chromium")
 	flag.IntVar(&cfg.LeagueMembers, "league-members", 5000, "members of the league whose table is read (GRUPOS_MAX_MIEMBROS: 5000)")
 	flag.StringVar(&cfg.Command, "command", "make bench", "the command the report gives to rerun it")
-	flag.BoolVar(&cfg.SaveOnly, "save-only", false, "only POST a prediction vs pgbench, after the same loads; its section written to -out")
+	flag.StringVar(&cfg.Only, "only", "", "save: only POST a prediction vs pgbench; league: only a league's table vs nginx; after the same loads, their section written to -out")
 	flag.BoolVar(&cfg.RushOnly, "rush-only", false, "only the match-day rush; exit 1 when a threshold is missed")
 	flag.DurationVar(&cfg.RushTime, "rush-duration", 0, "length of the match-day rush (default twice -duration)")
 	flag.IntVar(&cfg.RushSaveRate, "rush-save-rate", defaultRushSaveRate, "predictions saved per second in the rush")
@@ -189,13 +190,23 @@ func run(ctx context.Context, cfg config) error {
 	if cfg.RushOnly {
 		return b.rushOnly(ctx, r, players, writable, admin, scored)
 	}
-	if cfg.SaveOnly {
+	switch cfg.Only {
+	case "save":
 		log.Print("POST a prediction vs pgbench (alone)")
 		if r.Save, err = b.postBenchmark(ctx, players, ids[0], nSessions, writable[0], writable); err != nil {
 			return err
 		}
 		r.SaveMatches = len(writable)
-		return writeReport(cfg.Out, r.SaveMarkdown())
+		return writeReport(cfg.Out, r.AloneMarkdown("POST a prediction", r.saveRow(), r.writeSave))
+	case "league":
+		log.Printf("a league of %d players; GET /api/grupos/{id}/posiciones vs nginx (alone)", cfg.LeagueMembers)
+		if err := b.leagueBenchmark(ctx, &r, ids, players); err != nil {
+			return err
+		}
+		return writeReport(cfg.Out, r.AloneMarkdown("A league's table", r.leagueRow(), r.writeLeague))
+	case "":
+	default:
+		return fmt.Errorf("-only %q: save, league or nothing", cfg.Only)
 	}
 
 	log.Print("idle memory")
@@ -237,12 +248,7 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	log.Printf("a league of %d players; GET /api/grupos/{id}/posiciones vs nginx", cfg.LeagueMembers)
-	l, err := b.loadLeague(ctx, ids, players, cfg.LeagueMembers)
-	if err != nil {
-		return err
-	}
-	r.LeagueMembers, r.LeagueURL = l.Members, b.leagueURL(l)
-	if r.League, err = b.leagueStandings(ctx, l); err != nil {
+	if err := b.leagueBenchmark(ctx, &r, ids, players); err != nil {
 		return err
 	}
 	log.Print("GET /api/partidos-sin-jugar vs nginx")

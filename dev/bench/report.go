@@ -85,7 +85,6 @@ func (r report) Markdown() string {
 	standingsRatio := ratio(r.Standings.Subject.RPS, r.Standings.Reference.RPS)
 	unplayedRatio := ratio(r.Unplayed.Subject.RPS, r.Unplayed.Reference.RPS)
 	saveRatio := ratio(r.Save.Subject.RPS, r.Save.Reference.RPS)
-	leagueRatio := ratio(r.League.Subject.RPS, r.League.Reference.RPS)
 
 	w("# Benchmarks (issue 5)")
 	w("")
@@ -202,8 +201,7 @@ func (r report) Markdown() string {
 	w("|---|---|---|---|---|---|")
 	w("| GET /api/posiciones, page 1 of 100 rows (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ 0.45 | %s |",
 		r.Standings.BodyBytes, r.Standings.Subject.RPS, r.Standings.Subject.P99MS, r.Standings.Reference.RPS, r.Standings.Reference.P99MS, standingsRatio, reached(standingsRatio >= 0.45))
-	w("| GET /api/grupos/{id}/posiciones as a member, page 1 of a %d-member league (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ %.2f | %s |",
-		r.LeagueMembers, r.League.BodyBytes, r.League.Subject.RPS, r.League.Subject.P99MS, r.League.Reference.RPS, r.League.Reference.P99MS, leagueRatio, readGoal, reached(readGoalMet(r.League)))
+	w("%s", r.leagueRow())
 	w("| GET /api/partidos-sin-jugar (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ 0.45 | %s |",
 		r.Unplayed.BodyBytes, r.Unplayed.Subject.RPS, r.Unplayed.Subject.P99MS, r.Unplayed.Reference.RPS, r.Unplayed.Reference.P99MS, unplayedRatio, reached(unplayedRatio >= 0.45))
 	w("%s", r.saveRow())
@@ -230,11 +228,7 @@ func (r report) Markdown() string {
 
 	r.httpSection(w, "GET /api/posiciones", r.Standings, c.ScoringAdmin, c.ScoringBase+"/api/posiciones", "posiciones.json",
 		"The standings are served from Redis: one GET of the version key, one of the page at that version, then the cached bytes as they are.")
-	r.httpSection(w, "GET /api/grupos/{id}/posiciones", r.League, c.ScoringAdmin, r.LeagueURL, leagueFile, fmt.Sprintf(
-		"Page 1 of the table of a league of %d players, asked by one of its members: every request carries the member's session cookie "+
-			"(nginx is sent the same one). Each request checks, in one PostgreSQL query, that the session is open and that the player is a member, "+
-			"with the league's version and the tournament's snapshot (store.GruposStore.Access), then answers the page from the process's memory "+
-			"or Redis, kept under both (grupos.recentPages, standings.Cache); the members are looked up in the snapshot only when neither holds the page.", r.LeagueMembers))
+	r.writeLeague(w)
 	r.httpSection(w, "GET /api/partidos-sin-jugar", r.Unplayed, c.FixturesAdmin, c.FixturesBase+"/api/partidos-sin-jugar", "partidos-sin-jugar.json",
 		"Every request reads the unplayed matches from PostgreSQL (one query over 64 rows with the cut-off by the database clock) and encodes them.")
 
@@ -412,4 +406,22 @@ func rushCodes(f rushFigures) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// leagueRow is the summary's row of a league's table against nginx.
+func (r report) leagueRow() string {
+	return fmt.Sprintf("| GET /api/grupos/{id}/posiciones as a member, page 1 of a %d-member league (%d bytes) | %.0f req/s, p99 %.2f ms | nginx, same bytes as a file: %.0f req/s, p99 %.2f ms | %.2f | ≥ %.2f | %s |",
+		r.LeagueMembers, r.League.BodyBytes, r.League.Subject.RPS, r.League.Subject.P99MS, r.League.Reference.RPS, r.League.Reference.P99MS,
+		ratio(r.League.Subject.RPS, r.League.Reference.RPS), readGoal, reached(readGoalMet(r.League)))
+}
+
+// writeLeague is the section of a league's table against nginx.
+func (r report) writeLeague(w func(format string, args ...any)) {
+	r.httpSection(w, "GET /api/grupos/{id}/posiciones", r.League, r.Config.ScoringAdmin, r.LeagueURL, leagueFile, fmt.Sprintf(
+		"Page 1 of the table of a league of %d players, asked by one of its members: every request carries the member's session cookie "+
+			"(nginx is sent the same one). The first request checks, in one PostgreSQL query, that the session is open and that the player is a member, "+
+			"with the league's version and the tournament's snapshot (store.GruposStore.Access); the replica remembers that access for up to 5 s, "+
+			"until a notification from the statement that could end it ('Salir', a member removed, a new snapshot) makes it forget (grupos.AccessCache). "+
+			"The page comes from the process's memory or Redis, kept under both (grupos.recentPages, standings.Cache); the members are looked up "+
+			"in the snapshot only when neither holds the page.", r.LeagueMembers))
 }

@@ -1,6 +1,7 @@
 package httpserver
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -17,7 +18,7 @@ const MaxPorPagina = 100
 var (
 	errPartido   = apierror.Invalid("Indicá el partido con ?partido=<número>.")
 	errPagina    = apierror.Invalid("La página tiene que ser un número entero desde 1.")
-	errPorPagina = apierror.Invalid("Las filas por página tienen que ser un número entero de 1 a 100.")
+	errPorPagina = apierror.Invalid(fmt.Sprintf("Las filas por página tienen que ser un número entero de 1 a %d.", MaxPorPagina))
 )
 
 // IntQuery reads an optional integer query parameter within [lo, hi]: def when it is absent,

@@ -59,6 +59,19 @@ func (r *Response) ErrorCode() string {
 	return body.Error
 }
 
+// Refuses reports whether the answer is the contract's error of that status and code, with a
+// message for the user.
+func (r *Response) Refuses(status int, code string) bool {
+	return r.Status == status && r.ErrorCode() == code && bytes.Contains(r.Body, []byte(`"mensaje":"`))
+}
+
+// Refusal is a GET a test expects refused: its URL, status and error code (Response.Refuses).
+type Refusal struct {
+	URL    string
+	Status int
+	Code   string
+}
+
 // Do sends a request. body is marshalled as JSON unless it is a string or []byte, sent as is.
 // Options such as WithCookie and WithHeader adjust the request.
 func (a *API) Do(method, path string, body any, opts ...func(*http.Request)) *Response {

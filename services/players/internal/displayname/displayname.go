@@ -6,6 +6,7 @@
 package displayname
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -29,7 +30,7 @@ var (
 	errNotText   = apierror.Invalid("El nombre tiene caracteres que no son texto válido.")
 	errInvisible = apierror.Invalid("El nombre no puede tener caracteres invisibles ni de control (saltos de línea, marcas de dirección del texto, espacios de ancho cero).")
 	errMarks     = apierror.Invalid("El nombre tiene demasiados signos encimados sobre una misma letra.")
-	errTooLong   = apierror.Invalid("El nombre puede tener hasta 100 caracteres.")
+	errTooLong   = apierror.Invalid(fmt.Sprintf("El nombre puede tener hasta %d caracteres.", MaxRunes))
 	errEmpty     = apierror.Invalid("Escribí un nombre con al menos una letra o un número.")
 )
 

@@ -74,7 +74,7 @@ func TestDisplayNamesAreVisibleText(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			res := rename(s, nombre, "dolores@example.com", as)
-			if res.Status != 400 || res.ErrorCode() != "datos_invalidos" || !strings.Contains(string(res.Body), `"mensaje":"`) {
+			if !res.Refuses(400, "datos_invalidos") {
 				t.Fatalf("%q: %d %s, want 400 datos_invalidos", nombre, res.Status, res.Body)
 			}
 			if got := storedName(t, s, "dolores@example.com"); got != "Dolores" {

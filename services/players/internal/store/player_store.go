@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"prode/platform/events"
 )
 
 // Player is a row of players.jugadores.
@@ -84,9 +86,16 @@ func (s *Store) RenewSession(ctx context.Context, sessionID string, expires time
 	return tag.RowsAffected() == 1, err
 }
 
-// EndSession closes a session; every service refuses its cookie from then on.
+// EndSession closes a session; every service refuses its cookie from then on. The statement
+// also notifies events.AccessChannel, heard on commit: scoring's replicas answer a league's
+// table without asking PostgreSQL whether the session is open (grupos' access cache), and
+// forget the session when they hear it ended.
 func (s *Store) EndSession(ctx context.Context, sessionID string) error {
-	_, err := s.pool.Exec(ctx, `UPDATE players.sesiones SET cerrada = now() WHERE id = $1 AND cerrada IS NULL`, sessionID)
+	_, err := s.pool.Exec(ctx, `
+		WITH cerrada AS (
+		    UPDATE players.sesiones SET cerrada = now() WHERE id = $1 AND cerrada IS NULL RETURNING id
+		)
+		SELECT pg_notify($2, $3) FROM cerrada`, sessionID, events.AccessChannel, events.SessionEnded(sessionID))
 	return err
 }
 

@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
+	"prode/platform/events"
 	"prode/platform/testenv"
 	"prode/players/internal/store"
 )
@@ -59,5 +62,42 @@ func TestMarkDevCodeUsed(t *testing.T) {
 	// ago, so the exchange refuses it before asking.
 	if fresh, err := st.MarkDevCodeUsed(ctx, "viejo-1", vence); err != nil || !fresh {
 		t.Fatalf("a deleted nonce: %v, %v", fresh, err)
+	}
+}
+
+// EndSession tells scoring's replicas, on events.AccessChannel, that the session ended: once,
+// with its id, when it commits; ending it again says nothing more.
+func TestEndSessionNotifiesTheAccessChannel(t *testing.T) {
+	ctx := context.Background()
+	db := testenv.NewDB(t)
+	st := store.New(db.Pool(t, "players"))
+	const sesion = "6f1c2f4e-8d7b-4a55-9f0e-2b7c1d3e4f50"
+	if _, err := st.SignIn(ctx, "sub-ana", "ana@example.org", "Ana", sesion, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	listener, err := pgx.Connect(ctx, db.URL("scoring"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close(ctx)
+	if _, err := listener.Exec(ctx, "LISTEN "+pgx.Identifier{events.AccessChannel}.Sanitize()); err != nil {
+		t.Fatal(err)
+	}
+
+	for range 2 {
+		if err := st.EndSession(ctx, sesion); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wait, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	n, err := listener.WaitForNotification(wait)
+	if err != nil || n.Payload != events.SessionEnded(sesion) {
+		t.Fatalf("notification %+v, %v; want %q", n, err, events.SessionEnded(sesion))
+	}
+	wait, cancel = context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	if n, err := listener.WaitForNotification(wait); err == nil {
+		t.Fatalf("a second notification for a session already ended: %q", n.Payload)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
+	"prode/platform/events"
 	"prode/platform/httpserver"
 	"prode/platform/postgres"
 	"prode/platform/ratelimit"
@@ -112,15 +113,16 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 		limites = grupos.DefaultLimites
 	}
 	gruposStore := store.NewGruposStore(d.Pool)
-	gruposService := grupos.New(gruposStore, a.Cache, a.Standings, limites, &m.Grupos, d.Log)
+	leagues := grupos.New(gruposStore, a.Cache, a.Standings, limites, &m.Grupos, d.Log)
+	consumer.Subscribe(events.AccessChannel, leagues.AccessCache())
 	scoringhttp.GruposRoutes(server.Engine, d.Sessions, &scoringhttp.GruposHandlers{
-		Service:     gruposService,
+		Service:     leagues,
 		Tournaments: a.Standings,
 		WriteLimit:  d.WriteLimit,
 		Guesses:     d.GuessLimit,
 	})
 	scoringhttp.TableroRoutes(server.Engine, d.Sessions, &scoringhttp.TableroHandlers{
-		Service: tablero.New(a.Standings, gruposService, standingsStore, gruposStore, store.NewPinsStore(d.Pool),
+		Service: tablero.New(a.Standings, leagues, standingsStore, gruposStore, store.NewPinsStore(d.Pool),
 			&m.Tablero),
 		Tournaments: a.Standings,
 		WriteLimit:  d.WriteLimit,

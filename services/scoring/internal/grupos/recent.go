@@ -3,8 +3,8 @@ package grupos
 import "sync"
 
 // recentPages keeps the league table pages this process served lately, so that a league's
-// members reading its table cost one PostgreSQL round trip (Access, which they need anyway)
-// and no Redis one. A page's key names the league, the snapshot and the membership version it
+// members reading its table again cost no Redis round trip (and, with their access remembered
+// by AccessCache, no PostgreSQL one). A page's key names the league, the snapshot and the membership version it
 // was read at, so a kept page is never stale: a new result or member makes a new key, and the
 // old pages are only ever evicted.
 type recentPages struct {

@@ -43,6 +43,7 @@ type Service struct {
 	store       *store.GruposStore
 	cache       *standings.Cache
 	recent      *recentPages
+	accessCache *AccessCache
 	tournaments Tournaments
 	limites     store.Limites
 	metrics     *metrics.Grupos
@@ -52,8 +53,13 @@ type Service struct {
 // New builds the service.
 func New(st *store.GruposStore, cache *standings.Cache, tournaments Tournaments, limites store.Limites, m *metrics.Grupos,
 	log *slog.Logger) *Service {
-	return &Service{store: st, cache: cache, recent: newRecentPages(), tournaments: tournaments, limites: limites, metrics: m, log: log}
+	return &Service{store: st, cache: cache, recent: newRecentPages(), accessCache: newAccessCache(accessFreshFor),
+		tournaments: tournaments, limites: limites, metrics: m, log: log}
 }
+
+// AccessCache is what the scoring consumer's connection tells of the changes to who may read a
+// league (events.AccessChannel): until it listens, every read asks PostgreSQL.
+func (s *Service) AccessCache() *AccessCache { return s.accessCache }
 
 // Create makes a league in a tournament (0: the current one) with the player as its owner and
 // first member, and answers it as its owner sees it.
@@ -112,7 +118,11 @@ func (s *Service) Rename(ctx context.Context, id, jugador int64, nombre string) 
 
 // Delete deletes the player's league.
 func (s *Service) Delete(ctx context.Context, id, jugador int64) error {
-	return s.answer(s.store.Delete(ctx, id, jugador))
+	err := s.store.Delete(ctx, id, jugador)
+	if err == nil {
+		s.forgetLeague(id)
+	}
+	return s.answer(err)
 }
 
 // NewCode gives the player's league a new invite code; the old one stops working.
@@ -157,6 +167,7 @@ func (s *Service) Join(ctx context.Context, codigo string, jugador int64) (store
 	}
 	if joined {
 		s.metrics.Joins.Inc()
+		s.forgetLeague(id) // its members read their table at its new version at once
 	}
 	return s.Get(ctx, id, jugador)
 }
@@ -184,13 +195,35 @@ func (s *Service) Members(ctx context.Context, id, jugador int64, sesion string,
 
 // Remove takes a member out of a league: the owner removes others, a member leaves.
 func (s *Service) Remove(ctx context.Context, id, actor, jugador int64) error {
-	return s.answer(s.store.Remove(ctx, id, actor, jugador))
+	err := s.store.Remove(ctx, id, actor, jugador)
+	if err == nil {
+		s.forgetLeague(id)
+	}
+	return s.answer(err)
+}
+
+// forgetLeague forgets at once, after a change of the league's members made here, the access
+// this replica remembers to it: the other replicas hear of it a moment later, on
+// events.AccessChannel (so does this one, again).
+func (s *Service) forgetLeague(id int64) {
+	s.accessCache.forget(func(k accessKey, _ store.Acceso) bool { return k.grupo == id })
 }
 
 // access reads a league's table state for one of its members, whose session (sesion) must
 // still be open: their routes verify only the token's signature (session.Verifier.Signed).
+// A member's access confirmed lately is remembered (AccessCache).
 func (s *Service) access(ctx context.Context, id, jugador int64, sesion string) (store.Acceso, error) {
+	k := accessKey{grupo: id, jugador: jugador, sesion: sesion}
+	if a, ok := s.accessCache.get(k); ok {
+		s.metrics.Access.WithLabelValues("local").Inc()
+		return a, nil
+	}
+	s.metrics.Access.WithLabelValues("database").Inc()
+	generation := s.accessCache.begin()
 	a, err := s.store.Access(ctx, id, jugador, sesion)
+	if err == nil {
+		s.accessCache.put(k, a, generation)
+	}
 	switch {
 	case err != nil:
 		return a, err

@@ -13,8 +13,9 @@ import (
 	"prode/scoring/internal/standings"
 )
 
-// MiembrosPorPagina is the default page size of GET /api/grupos/{id}/miembros.
-const MiembrosPorPagina = 100
+// MiembrosPorPagina is the default page size of GET /api/grupos/{id}/miembros: the largest page
+// any list serves.
+const MiembrosPorPagina = httpserver.MaxPorPagina
 
 var (
 	errGrupoID   = apierror.Invalid("El grupo tiene que ser un número entero desde 1.")
@@ -204,7 +205,7 @@ func GruposRoutes(r *gin.Engine, auth *session.Verifier, h *GruposHandlers) {
 	reads.GET("", h.mine)
 	reads.GET("/:id", h.get)
 	// A league's members and table check the session in the query that checks the membership
-	// (store.GruposStore.Access): the token's signature only, here.
+	// (store.GruposStore.Access, remembered by grupos.AccessCache): the token's signature only, here.
 	signed := r.Group("/api/grupos", auth.Signed())
 	signed.GET("/:id/miembros", h.members)
 	signed.GET("/:id/posiciones", h.table)

@@ -337,13 +337,19 @@ func TestLeagueTableCache(t *testing.T) {
 
 // A league's table and members check the session in the query that checks the membership (their
 // routes verify only the token's signature): a session ended with 'Salir' is refused with 401,
-// even for a page its player read a moment before and the process still holds.
+// even for a page its player read a moment before and the process still holds. No consumer runs
+// here, so the process hears no change and remembers no access: it asks PostgreSQL every time
+// (TestLeagueReadsHearWhatEndsAccess is the replica that listens).
 func TestLeagueReadsRefuseAnEndedSession(t *testing.T) {
 	e := scoringtest.New(t)
 	tb := arrangeTable(t, e)
 	app := e.NewApp(scoringtest.Options{})
 	g := createGrupo(t, app, tb.zoe, "Sesiones")
 	leagueTable(t, app, g.ID, tb.zoe, "")
+	leagueTable(t, app, g.ID, tb.zoe, "")
+	if local := app.Metric(t, "prode_league_access_checks_total", "source", "local"); local != 0 {
+		t.Errorf("%v access checks answered from memory by a replica that does not listen, want 0", local)
+	}
 	if _, err := e.Admin.Exec(context.Background(), `DELETE FROM players.sesiones WHERE jugador_id = $1`, tb.zoe.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"prode/platform/periodic"
 	"prode/scoring/internal/metrics"
 )
 
@@ -295,19 +296,12 @@ func (h *Hub) Close() {
 }
 
 func (h *Hub) heartbeats(ctx context.Context) {
-	t := time.NewTicker(h.opts.Heartbeat)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			for _, s := range h.shards {
-				s.ping.Store(true)
-				s.wakeUp()
-			}
+	periodic.Every(ctx, h.opts.Heartbeat, func(context.Context) {
+		for _, s := range h.shards {
+			s.ping.Store(true)
+			s.wakeUp()
 		}
-	}
+	})
 }
 
 // poll reads Latest every Options.Poll and broadcasts what is newer than what the hub holds:

@@ -36,6 +36,7 @@ type Grupos struct {
 	Joins   prometheus.Counter
 	Refused *prometheus.CounterVec // by reason: invitacion_invalida, grupo_lleno, demasiados_grupos, demasiadas_solicitudes
 	Tables  *prometheus.CounterVec // by result: local, hit, miss, error
+	Access  *prometheus.CounterVec // by source: local, database
 }
 
 // Tablero: the around-me boards, the rows read by range ("ver 10 más") and the pins.
@@ -80,6 +81,9 @@ func New(reg prometheus.Registerer) *Metrics {
 			Tables: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_league_table_requests_total",
 				Help: "League table pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL)."},
 				"result", "local", "hit", "miss", "error"),
+			Access: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_league_access_checks_total",
+				Help: "Checks that a league's reader is a member with an open session, by source: local (confirmed lately, and nothing heard since that could end it) or database."},
+				"source", "local", "database"),
 		},
 		Tablero: Tablero{
 			Boards: metrics.Counters(reg, prometheus.CounterOpts{Name: "prode_board_reads_total",

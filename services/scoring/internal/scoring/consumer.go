@@ -23,13 +23,31 @@ type Processor interface {
 // Consumer wakes scoring on NOTIFY or every poll interval. NOTIFY only wakes it: the outbox
 // table is the truth, so an event committed while the consumer was away (stopped, restarting,
 // disconnected) is applied at the next pass, and a lost notification costs at most one poll.
+//
+// Its connection is the process's one LISTENing session: other channels are heard on it too
+// (Subscribe), so that a replica holds one connection for all it listens to. Passes run on a
+// goroutine of their own, so that a long pass (a result at many players takes seconds) never
+// delays what the other channels hear.
 type Consumer struct {
-	conn       *pgx.ConnConfig
-	processor  Processor
-	poll       time.Duration
-	log        *slog.Logger
-	minBackoff time.Duration
-	maxBackoff time.Duration
+	conn        *pgx.ConnConfig
+	processor   Processor
+	poll        time.Duration
+	log         *slog.Logger
+	minBackoff  time.Duration
+	maxBackoff  time.Duration
+	subscribers map[string]Subscriber
+	wake        chan struct{} // a pass is wanted (capacity 1: wake-ups during a pass make one more)
+}
+
+// Subscriber hears one channel on the consumer's connection.
+type Subscriber interface {
+	// Listening: the connection LISTENs (at start and again after every reconnection); what was
+	// notified while it was away was not heard.
+	Listening()
+	// Notified: a notification's payload. It runs on the listening goroutine: return at once.
+	Notified(payload string)
+	// Lost: the connection is gone; nothing is heard until Listening.
+	Lost()
 }
 
 // NewConsumer listens through a dedicated connection to databaseURL.
@@ -43,11 +61,22 @@ func NewConsumer(databaseURL string, processor Processor, poll time.Duration, lo
 	}
 	cfg.RuntimeParams["application_name"] = ListenerName
 	return &Consumer{conn: cfg, processor: processor, poll: poll, log: log,
-		minBackoff: 100 * time.Millisecond, maxBackoff: 10 * time.Second}, nil
+		minBackoff: 100 * time.Millisecond, maxBackoff: 10 * time.Second,
+		subscribers: map[string]Subscriber{}, wake: make(chan struct{}, 1)}, nil
 }
 
-// Run consumes until ctx ends, reconnecting with backoff whenever PostgreSQL goes away.
+// Subscribe has the consumer's connection LISTEN on channel too, for sub. Call it before Run.
+func (c *Consumer) Subscribe(channel string, sub Subscriber) { c.subscribers[channel] = sub }
+
+// Run consumes until ctx ends, reconnecting with backoff whenever PostgreSQL goes away, and
+// returns once no pass runs any more.
 func (c *Consumer) Run(ctx context.Context) {
+	passes := make(chan struct{})
+	go func() {
+		defer close(passes)
+		c.passOnWake(ctx)
+	}()
+	defer func() { <-passes }()
 	backoff := c.minBackoff
 	for {
 		connected, err := c.listen(ctx)
@@ -83,28 +112,76 @@ func (c *Consumer) listen(ctx context.Context) (connected bool, err error) {
 	}()
 	// LISTEN before catching up: an event committed in between is both caught up and
 	// notified, never neither.
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{events.Channel}.Sanitize()); err != nil {
-		return false, err
+	for _, channel := range c.channels() {
+		if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
+			return false, err
+		}
 	}
-	c.log.Info("scoring consumer listening", slog.String("channel", events.Channel), slog.Duration("poll", c.poll))
+	for _, sub := range c.subscribers {
+		sub.Listening()
+	}
+	defer func() {
+		for _, sub := range c.subscribers {
+			sub.Lost()
+		}
+	}()
+	c.log.Info("scoring consumer listening", slog.Any("channels", c.channels()), slog.Duration("poll", c.poll))
+	c.nudge() // catch up
+	// The poll keeps its own time: notifications of other channels, however many, must not
+	// put it off.
+	nextPoll := time.Now().Add(c.poll)
 	for {
-		c.pass(ctx)
-		waitCtx, cancel := context.WithTimeout(ctx, c.poll)
-		_, err := conn.WaitForNotification(waitCtx)
+		waitCtx, cancel := context.WithDeadline(ctx, nextPoll)
+		n, err := conn.WaitForNotification(waitCtx)
 		cancel()
 		switch {
 		case ctx.Err() != nil:
 			return true, nil
 		case err == nil:
-			// Woken by NOTIFY: the payload (the event id) is not needed, the pass reads them all.
+			if sub, ok := c.subscribers[n.Channel]; ok {
+				sub.Notified(n.Payload)
+			} else {
+				c.nudge() // the outbox's payload (the event id) is not needed: a pass reads them all
+			}
 		case waitCtx.Err() != nil && pgconn.Timeout(err):
 			// Poll interval elapsed. Check the connection still works, or a silently dropped
 			// one would leave us on polling alone.
 			if err := conn.Ping(ctx); err != nil {
 				return true, err
 			}
+			c.nudge()
+			nextPoll = time.Now().Add(c.poll)
 		default:
 			return true, err
+		}
+	}
+}
+
+// channels are the outbox's channel and the subscribers'.
+func (c *Consumer) channels() []string {
+	channels := []string{events.Channel}
+	for channel := range c.subscribers {
+		channels = append(channels, channel)
+	}
+	return channels
+}
+
+// nudge asks for a pass, without waiting for it.
+func (c *Consumer) nudge() {
+	select {
+	case c.wake <- struct{}{}:
+	default: // one is asked for already
+	}
+}
+
+// passOnWake runs a pass each time one is asked for, until ctx ends.
+func (c *Consumer) passOnWake(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-c.wake:
+			c.pass(ctx)
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"prode/platform/apierror"
+	"prode/platform/periodic"
 	"prode/scoring/internal/metrics"
 	"prode/scoring/internal/store"
 )
@@ -428,18 +429,11 @@ func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 
 // every runs round every interval until ctx ends, logging its failures as what.
 func (s *Service) every(ctx context.Context, interval time.Duration, what string, round func(context.Context) error) {
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-ticker.C:
-			if err := round(ctx); err != nil && ctx.Err() == nil {
-				s.log.Debug(what, slog.String("error", err.Error()))
-			}
+	periodic.Every(ctx, interval, func(ctx context.Context) {
+		if err := round(ctx); err != nil && ctx.Err() == nil {
+			s.log.Debug(what, slog.String("error", err.Error()))
 		}
-	}
+	})
 }
 
 // WatchOnce is one round of Watch.

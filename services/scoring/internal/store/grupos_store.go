@@ -9,6 +9,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"prode/platform/events"
 )
 
 // Grupo is a league as its members see it (GET /api/grupos/{id}); Codigo only for its owner.
@@ -188,7 +190,10 @@ func (s *GruposStore) Join(ctx context.Context, codigo string, jugador int64, li
 		}
 		joined = true
 		_, err = tx.Exec(ctx, `UPDATE scoring.grupos SET miembros = miembros + 1, version = version + 1 WHERE id = $1`, id)
-		return err
+		if err != nil {
+			return err
+		}
+		return notifyAccess(ctx, tx, events.LeagueChanged(id))
 	})
 	return id, joined, err
 }
@@ -250,8 +255,10 @@ func (s *GruposStore) Rename(ctx context.Context, id, jugador int64, nombre stri
 // Delete deletes the player's league and its membership.
 func (s *GruposStore) Delete(ctx context.Context, id, jugador int64) error {
 	return s.owned(ctx, id, jugador, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM scoring.grupos WHERE id = $1`, id)
-		return err
+		if _, err := tx.Exec(ctx, `DELETE FROM scoring.grupos WHERE id = $1`, id); err != nil {
+			return err
+		}
+		return notifyAccess(ctx, tx, events.LeagueChanged(id))
 	})
 }
 
@@ -293,8 +300,18 @@ func (s *GruposStore) Remove(ctx context.Context, id, actor, jugador int64) erro
 			return ErrNoSuchMember
 		}
 		_, err = tx.Exec(ctx, `UPDATE scoring.grupos SET miembros = miembros - 1, version = version + 1 WHERE id = $1`, id)
-		return err
+		if err != nil {
+			return err
+		}
+		return notifyAccess(ctx, tx, events.LeagueChanged(id))
 	})
+}
+
+// notifyAccess tells every scoring replica, when tx commits, that what a league's readers may
+// read changed (events.AccessChannel): they forget the access they remember (grupos).
+func notifyAccess(ctx context.Context, tx pgx.Tx, payload string) error {
+	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, events.AccessChannel, payload)
+	return err
 }
 
 // Invitation reads what an invite code leads to; ErrNoInvitacion when no league has it.
@@ -330,7 +347,9 @@ func (s *GruposStore) Members(ctx context.Context, id int64, pagina, porPagina i
 // league exists, whether the player is in it and what its table is read at (the tournament's
 // newest snapshot and the league's version). The session is checked here rather than by its
 // own query before (session.Verifier.Required): the league's reads are the busiest of its
-// routes, and one round trip instead of two is most of their cost.
+// routes, and one round trip instead of two was most of their cost. A granted access is then
+// remembered for a few seconds by the replica (grupos.AccessCache), until a notification says
+// what could end it.
 func (s *GruposStore) Access(ctx context.Context, id, jugador int64, sesion string) (Acceso, error) {
 	var a Acceso
 	var dueno int64

@@ -7,6 +7,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"prode/platform/events"
 )
 
 // Posicion is one row of the standings.
@@ -185,7 +187,11 @@ func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, z
 			DELETE FROM scoring.tablas
 			 WHERE torneo_id = $1
 			   AND id < (SELECT max(id) FROM scoring.tablas WHERE torneo_id = $1 AND id < $2)`, torneo, t.ID)
-		return err
+		if err != nil {
+			return err
+		}
+		// The leagues' readers are remembered with the snapshot they read (grupos).
+		return notifyAccess(ctx, tx, events.TableChanged(torneo))
 	})
 	return t, err
 }

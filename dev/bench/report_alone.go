@@ -38,20 +38,20 @@ func (r report) writeSave(w func(format string, args ...any)) {
 	r.Save.Profile.markdown(w, c.PredictionsAdmin)
 }
 
-// SaveMarkdown is `dev/bench.sh save`'s report: POST a prediction against pgbench alone, after
-// the full run's loads.
-func (r report) SaveMarkdown() string {
+// AloneMarkdown is the report of one benchmark rerun alone (dev/bench.sh save|league), after
+// the full run's loads: its summary row and its section.
+func (r report) AloneMarkdown(title, row string, section func(w func(format string, args ...any))) string {
 	var sb strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&sb, format+"\n", args...) }
-	w("# POST a prediction, measured alone")
+	w("# %s, measured alone", title)
 	w("")
-	w("Written by `dev/bench.sh save` on %s, after the same loads as `make bench` (%d players, two", time.Now().UTC().Format("2006-01-02 15:04 MST"), r.Config.Players)
+	w("Written by `%s` on %s, after the same loads as `make bench` (%d players, two", r.Config.Command, time.Now().UTC().Format("2006-01-02 15:04 MST"), r.Config.Players)
 	w("tournaments). Medians of %d runs of %s each, subject and reference alternating.", r.Config.Repeats, r.Config.RunTime)
 	w("")
 	w("| benchmark | Prode | reference in the same run | ratio | goal | |")
 	w("|---|---|---|---|---|---|")
-	w("%s", r.saveRow())
+	w("%s", row)
 	w("")
-	r.writeSave(w)
+	section(w)
 	return sb.String()
 }
