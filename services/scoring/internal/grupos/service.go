@@ -187,7 +187,7 @@ func (s *Service) GuessesExhausted() {
 
 // Members answers one page of a league's members to one of them, asking with session sesion.
 func (s *Service) Members(ctx context.Context, id, jugador int64, sesion string, pagina, porPagina int) ([]store.Miembro, error) {
-	if _, err := s.access(ctx, id, jugador, sesion); err != nil {
+	if _, err := s.Access(ctx, id, jugador, sesion); err != nil {
 		return nil, err
 	}
 	return s.store.Members(ctx, id, pagina, porPagina)
@@ -209,10 +209,11 @@ func (s *Service) forgetLeague(id int64) {
 	s.accessCache.forget(func(k accessKey, _ store.Acceso) bool { return k.grupo == id })
 }
 
-// access reads a league's table state for one of its members, whose session (sesion) must
-// still be open: their routes verify only the token's signature (session.Verifier.Signed).
+// Access reads a league's table state for one of its members, whose session (sesion) must
+// still be open: their routes verify only the token's signature (session.Verifier.Signed). The
+// league's table, its members and its around-me board (tablero) all ask it.
 // A member's access confirmed lately is remembered (AccessCache).
-func (s *Service) access(ctx context.Context, id, jugador int64, sesion string) (store.Acceso, error) {
+func (s *Service) Access(ctx context.Context, id, jugador int64, sesion string) (store.Acceso, error) {
 	k := accessKey{grupo: id, jugador: jugador, sesion: sesion}
 	if a, ok := s.accessCache.get(k); ok {
 		s.metrics.Access.WithLabelValues("local").Inc()
@@ -237,12 +238,6 @@ func (s *Service) access(ctx context.Context, id, jugador int64, sesion string) 
 	return a, nil
 }
 
-// Access is access for another reader of a league's table (the around-me board): the same
-// refusals as the table's.
-func (s *Service) Access(ctx context.Context, id, jugador int64, sesion string) (store.Acceso, error) {
-	return s.access(ctx, id, jugador, sesion)
-}
-
 // TablePage is GET /api/grupos/{id}/posiciones: a page of the standings (Posiciones) and the
 // league it is of.
 type TablePage struct {
@@ -254,7 +249,7 @@ type TablePage struct {
 // process's memory or Redis when either holds the page at the current snapshot and membership,
 // else from PostgreSQL (and then kept in both). A Redis outage never fails a request.
 func (s *Service) Table(ctx context.Context, id, jugador int64, sesion string, pagina, porPagina int) ([]byte, error) {
-	a, err := s.access(ctx, id, jugador, sesion)
+	a, err := s.Access(ctx, id, jugador, sesion)
 	if err != nil {
 		return nil, err
 	}
