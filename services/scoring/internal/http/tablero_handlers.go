@@ -40,12 +40,27 @@ func (h *TableroHandlers) board(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	t, err := h.Service.General(c.Request.Context(), torneo, c.Query("fecha"), 0)
+	h.answerBoard(c, t, err, claims.PlayerID)
+}
+
+// answerBoard answers the player's board of table t, unless finding t failed (err).
+func (h *TableroHandlers) answerBoard(c *gin.Context, t tablero.Table, err error, jugador int64) {
 	if err != nil {
 		httpserver.Fail(c, err)
 		return
 	}
-	b, err := h.Service.Board(c.Request.Context(), t, claims.PlayerID)
+	b, err := h.Service.Board(c.Request.Context(), t, jugador)
 	httpserver.Reply(c, http.StatusOK, b, err)
+}
+
+// answerRange answers cantidad rows of table t from fila desde on, unless finding t failed (err).
+func (h *TableroHandlers) answerRange(c *gin.Context, t tablero.Table, err error, desde, cantidad int64) {
+	if err != nil {
+		httpserver.Fail(c, err)
+		return
+	}
+	r, err := h.Service.Range(c.Request.Context(), t, desde, cantidad)
+	httpserver.Reply(c, http.StatusOK, r, err)
 }
 
 // rows: GET /api/posiciones/filas?torneo=&fecha=&version=&desde=&cantidad= (anyone, as the
@@ -60,12 +75,7 @@ func (h *TableroHandlers) rows(c *gin.Context) {
 		return
 	}
 	t, err := h.Service.General(c.Request.Context(), torneo, c.Query("fecha"), version)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	r, err := h.Service.Range(c.Request.Context(), t, desde, cantidad)
-	httpserver.Reply(c, http.StatusOK, r, err)
+	h.answerRange(c, t, err, desde, cantidad)
 }
 
 // leagueBoard: GET /api/grupos/{id}/tablero (members only): the player's board of the league's table.
@@ -75,12 +85,7 @@ func (h *TableroHandlers) leagueBoard(c *gin.Context) {
 		return
 	}
 	t, err := h.Service.League(c.Request.Context(), id, claims.PlayerID, claims.SessionID, 0)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	b, err := h.Service.Board(c.Request.Context(), t, claims.PlayerID)
-	httpserver.Reply(c, http.StatusOK, b, err)
+	h.answerBoard(c, t, err, claims.PlayerID)
 }
 
 // leagueRows: GET /api/grupos/{id}/filas?version=&desde=&cantidad= (members only).
@@ -94,12 +99,7 @@ func (h *TableroHandlers) leagueRows(c *gin.Context) {
 		return
 	}
 	t, err := h.Service.League(c.Request.Context(), id, claims.PlayerID, claims.SessionID, version)
-	if err != nil {
-		httpserver.Fail(c, err)
-		return
-	}
-	r, err := h.Service.Range(c.Request.Context(), t, desde, cantidad)
-	httpserver.Reply(c, http.StatusOK, r, err)
+	h.answerRange(c, t, err, desde, cantidad)
 }
 
 // pins: GET /api/posiciones/fijados (signed in): the players the player pinned.

@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../../shared/components/ErrorMessage';
 import { useFijar } from '../api/fijados';
 import { FILAS_MAS, useFilas, useTablero, type FilaTabla, type FilaTablero, type TablaDelTablero } from '../api/tablero';
 import { PinButton } from './PinButton';
+import { StandingsHead } from './StandingsHead';
 import './board.css';
 
 interface Props {
@@ -58,25 +59,7 @@ export function Board({ tabla, jugadorId, titulo = 'Cerca tuyo', conBonus = true
         <div className="table-scroll">
           <table className="standings-table board__table">
             <caption className="visually-hidden">{titulo}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="standings-table__rank">
-                  #
-                </th>
-                <th scope="col">Nombre de usuario</th>
-                {conBonus && (
-                  <th scope="col" className="standings-table__bonus">
-                    Bonus
-                  </th>
-                )}
-                <th scope="col" className="standings-table__points">
-                  Puntaje
-                </th>
-                <th scope="col" className="standings-table__pin">
-                  <span className="visually-hidden">Fijar</span>
-                </th>
-              </tr>
-            </thead>
+            <StandingsHead conBonus={conBonus} conPin />
             <tbody>
               {rows.map((r, i) => {
                 const previa = rows[i - 1];

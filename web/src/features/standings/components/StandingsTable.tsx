@@ -2,6 +2,7 @@ import './standings.css';
 import type { Fijar } from '../api/fijados';
 import type { Posicion } from '../api/getPosiciones';
 import { PinButton } from './PinButton';
+import { StandingsHead } from './StandingsHead';
 import { movimiento } from './movement';
 
 interface Props {
@@ -40,33 +41,7 @@ export function StandingsTable({
       <table className="standings-table">
         {/* Named for screen readers' table lists; the heading above already says it on screen. */}
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="standings-table__rank">
-              #
-            </th>
-            <th scope="col">Nombre de usuario</th>
-            {conBonus && (
-              <th scope="col" className="standings-table__bonus">
-                Bonus
-              </th>
-            )}
-            <th scope="col" className="standings-table__points">
-              Puntaje
-            </th>
-            {conMovimiento && (
-              <th scope="col" className="standings-table__move">
-                <span aria-hidden="true">±</span>
-                <span className="visually-hidden">Movimiento desde la fecha anterior</span>
-              </th>
-            )}
-            {fijar && (
-              <th scope="col" className="standings-table__pin">
-                <span className="visually-hidden">Fijar</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <StandingsHead conBonus={conBonus} conMovimiento={conMovimiento} conPin={fijar !== undefined} />
         <tbody>
           {posiciones.map((p) => {
             const own = p.id === jugadorId;
