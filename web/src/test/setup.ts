@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor give up after this long (1 s by default): long enough for a loaded
+// machine, and still a bound on what never shows (vite.config.ts: testTimeout).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
