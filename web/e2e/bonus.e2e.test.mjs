@@ -161,7 +161,7 @@ describe('Bonus questions: answers before and after the lock, right answers into
 
     // On screen: the table's Bonus column, and /preguntas with the points and everyone's answers.
     await player.page.goto(new URL(`posiciones?torneo=${state.torneo}`, BASE_URL).href);
-    const row = player.page.locator('table.standings-table tbody tr', { hasText: PLAYER.nombre });
+    const row = player.page.locator('table.standings-table:not(.board__table) tbody tr', { hasText: PLAYER.nombre });
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
     assert.deepEqual(cells.slice(2, 4), [String(PUNTOS), String(base + PUNTOS)], `the row reads ${cells}`);

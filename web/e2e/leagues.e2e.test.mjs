@@ -105,7 +105,7 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     await apiAs(admin, 'PUT', `/api/partidos/${state.partido.id}/resultado`, { goles_local: 2, goles_visitante: 1 });
     const { page } = ana;
     await page.goto(new URL(`grupos/${state.grupo}`, BASE_URL).href);
-    const anaRow = page.locator('table.standings-table tbody tr', { hasText: ANA.nombre });
+    const anaRow = page.locator('table.standings-table:not(.board__table) tbody tr', { hasText: ANA.nombre });
     // Scoring follows the result within moments; the page follows live.
     for (let tries = 0; !(await anaRow.textContent({ timeout: 5_000 }).catch(() => '')).includes('10'); tries++) {
       assert.ok(tries < 30, "Ana's 10 points reach the league's table");
@@ -124,11 +124,11 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     );
     assert.deepEqual(league.rows.map((r) => [r.posicion, r.nombre, r.puntaje]), [[1, ANA.nombre, 10], [2, BETO.nombre, 0]]);
     // On screen: the same rows, in the same order, with the Bonus column.
-    const screenRows = await page.locator('table.standings-table tbody tr').allTextContents();
+    const screenRows = await page.locator('table.standings-table:not(.board__table) tbody tr').allTextContents();
     assert.equal(screenRows.length, 2);
     assert.match(screenRows[0], new RegExp(`^1${ANA.nombre}Vos010$`));
     assert.match(screenRows[1], new RegExp(`^2${BETO.nombre}00$`));
-    const headers = await page.locator('table.standings-table thead th').allTextContents();
+    const headers = await page.locator('table.standings-table:not(.board__table) thead th').allTextContents();
     assert.deepEqual(headers.slice(0, 4), ['#', 'Nombre de usuario', 'Bonus', 'Puntaje']);
     await checkScreen(page, 'grupo-dueno');
   });
@@ -137,7 +137,7 @@ describe('Leagues: create, join by link, the league table, leave, remove, revoke
     const { page } = admin;
     await page.goto(new URL(`grupos/${state.grupo}`, BASE_URL).href);
     await page.getByRole('alert').filter({ hasText: NO_MIEMBRO }).waitFor();
-    assert.equal(await page.locator('table.standings-table').count(), 0);
+    assert.equal(await page.locator('table.standings-table:not(.board__table)').count(), 0);
     const res = await callAs(admin, 'GET', `/api/grupos/${state.grupo}/posiciones`);
     assert.deepEqual([res.status, res.body?.error], [403, 'no_es_miembro']);
     await checkScreen(page, 'grupo-ajeno');

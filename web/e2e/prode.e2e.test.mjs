@@ -165,7 +165,7 @@ describe('Prode end to end', { timeout: 10 * 60_000 }, () => {
     await page.goto(new URL('posiciones', BASE_URL).href);
     await settle(page);
     await eventually(page, async () => {
-      const own = page.locator('tr[aria-current="true"]');
+      const own = page.locator('table.standings-table:not(.board__table) tr[aria-current="true"]');
       assert.equal(await own.count(), 1, "the player's row is highlighted");
       const cells = (await own.getByRole('cell').allTextContents()).map((c) => c.trim());
       assert.match(cells[0], /^\d+$/, 'rank filled');
@@ -179,7 +179,7 @@ describe('Prode end to end', { timeout: 10 * 60_000 }, () => {
   });
 
   step('an open standings page shows a corrected result within 2 s, with no reload (live updates)', async () => {
-    const own = player.page.locator('tr[aria-current="true"]');
+    const own = player.page.locator('table.standings-table:not(.board__table) tr[aria-current="true"]');
     const ownPoints = async () => (await own.locator('td.standings-table__points').textContent()).trim();
     assert.equal(await ownPoints(), '10');
     // A reload would lose this mark: the page must change by itself.
@@ -194,7 +194,7 @@ describe('Prode end to end', { timeout: 10 * 60_000 }, () => {
       assert.equal((await answered).status(), 200);
       const saved = Date.now();
       await player.page.waitForFunction(
-        (want) => document.querySelector('tr[aria-current="true"] td.standings-table__points')?.textContent.trim() === want,
+        (want) => document.querySelector('table.standings-table:not(.board__table) tr[aria-current="true"] td.standings-table__points')?.textContent.trim() === want,
         points,
         { timeout: 10_000, polling: 50 },
       );

@@ -24,7 +24,7 @@ const DAY = 24 * 3600_000;
 
 /** The signed-in player's points in the table on screen. */
 async function ownPoints(page) {
-  const own = page.locator('tr[aria-current="true"]');
+  const own = page.locator('table.standings-table:not(.board__table) tr[aria-current="true"]');
   await own.waitFor();
   return (await own.locator('td.standings-table__points').textContent()).trim();
 }
@@ -155,13 +155,13 @@ describe('Tournaments end to end', { timeout: 10 * 60_000 }, () => {
     await page.goto(new URL('posiciones', BASE_URL).href);
     await settle(page);
     await page.getByRole('combobox', { name: 'Torneo' }).waitFor();
-    await page.waitForFunction(() => document.querySelector('tr[aria-current="true"] td.standings-table__points')?.textContent.trim() === '10', null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('table.standings-table:not(.board__table) tr[aria-current="true"] td.standings-table__points')?.textContent.trim() === '10', null, { timeout: 15_000 });
     await page.goto(new URL(`posiciones?torneo=${t2022.id}`, BASE_URL).href);
     await settle(page);
     assert.equal(await ownPoints(page), '10', '2022: the exact 2-1');
 
     await api(admin.page, 'PUT', `/api/partidos/${played[2022]}/resultado`, { goles_local: 0, goles_visitante: 0 });
-    await page.waitForFunction(() => document.querySelector('tr[aria-current="true"] td.standings-table__points')?.textContent.trim() === '0', null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('table.standings-table:not(.board__table) tr[aria-current="true"] td.standings-table__points')?.textContent.trim() === '0', null, { timeout: 15_000 });
     await page.goto(new URL('posiciones', BASE_URL).href);
     await settle(page);
     assert.equal(await ownPoints(page), '10', '2026 is unmoved by the 2022 correction');
