@@ -18,7 +18,8 @@
 #          1000000 2000000") players in turn, each predicting the same 16 matches, every change of
 #          a result, the full rescore, reads, SCALE_STREAMS (10000) open streams, memory and disk
 #          measured at each size beside its reference; report in .bench/scale.md (port 23093,
-#          state in .bench/scale/). Hours at 2,000,000 players, and about 60 GB of disk.
+#          state in .bench/scale/). About an hour or more up to 2,000,000 players, and tens of GB
+#          of disk (11 KB a player at 20,000, dead rows apart).
 #   scale-smoke  the same at SCALE_PLAYERS="2000 4000", SCALE_STREAMS=50 (free ports, state in
 #          .test/bench-scale-smoke/), checked for every row: so that the harness cannot rot.
 # Overrides (full): BENCH_PLAYERS (100000), BENCH_DURATION (10s), BENCH_REPEATS (5).

@@ -140,11 +140,7 @@ func (r scaleReport) Markdown() string {
 	w("machine: %s of each change of a result, %s of %s for each read under load (medians).", runs(max(1, c.ScoringRepeats)), runs(c.Repeats), c.RunTime)
 	w("The goals are issue 20's; figures that miss them are reported, not failed.")
 	w("")
-	w("## Machine")
-	w("")
-	for _, m := range r.Machine {
-		w("- %s", m)
-	}
+	writeMachine(w, r.Machine)
 	w("")
 	r.writeGrowth(w)
 	if len(r.Sizes) > 0 {
@@ -155,19 +151,25 @@ func (r scaleReport) Markdown() string {
 	return sb.String()
 }
 
+// writeGroupsHead writes the head of a growth table: the players, then per measure a group of
+// three columns, Prode | the reference | ratio.
+func writeGroupsHead(w func(format string, args ...any), reference string, measures ...string) {
+	head, rule := "| players |", "|---|"
+	for _, m := range measures {
+		head += fmt.Sprintf(" %s: Prode | %s | ratio |", m, reference)
+		rule += "---|---|---|"
+	}
+	w("%s", head)
+	w("%s", rule)
+}
+
 func (r scaleReport) writeGrowth(w func(format string, args ...any)) {
 	w("## Growth")
 	w("")
 	w("Times are medians, Prode's end to end; a time's ratio is Prode's over the bare SQL's (below 1:")
 	w("faster), a read's is Prode's throughput over nginx's sending the same bytes.")
 	w("")
-	head, rule := "| players |", "|---|"
-	for _, name := range []string{"result entered → every page", "result corrected → every page", "result deleted → every page", "full rescore"} {
-		head += fmt.Sprintf(" %s: Prode | bare SQL | ratio |", name)
-		rule += "---|---|---|"
-	}
-	w("%s", head)
-	w("%s", rule)
+	writeGroupsHead(w, "bare SQL", "result entered → every page", "result corrected → every page", "result deleted → every page", "full rescore")
 	for _, z := range r.Sizes {
 		row := fmt.Sprintf("| %s |", count(z.Players))
 		for _, d := range []durationFigures{z.Entry.durationFigures, z.Correction.durationFigures, z.Delete.durationFigures, z.Rescore} {
@@ -176,13 +178,7 @@ func (r scaleReport) writeGrowth(w func(format string, args ...any)) {
 		w("%s", row)
 	}
 	w("")
-	head, rule = "| players |", "|---|"
-	for _, name := range []string{"GET page 1", "GET a deep page", "GET the around-me board"} {
-		head += fmt.Sprintf(" %s: Prode | nginx | ratio |", name)
-		rule += "---|---|---|"
-	}
-	w("%s", head)
-	w("%s", rule)
+	writeGroupsHead(w, "nginx", "GET page 1", "GET a deep page", "GET the around-me board")
 	for _, z := range r.Sizes {
 		row := fmt.Sprintf("| %s |", count(z.Players))
 		for _, cmp := range []comparison{z.Page1, z.Deep, z.Board} {
@@ -282,7 +278,7 @@ func (r scaleReport) writeWhy(w func(format string, args ...any), last scaleSize
 	w("")
 	for _, ch := range scaleChanges {
 		f := ch.of(last)
-		w("- **%s** reached page 1 in %s and every page in %s: scoring's own transaction %s (mean of %s),", ch.name,
+		w("- **%s** reached page 1 in %s and every page in %s: scoring's own transaction %s (mean, %s),", ch.name,
 			seconds(medianDuration(f.FirstPage)), seconds(medianDuration(f.Subject)), seconds(f.Tx.Mean()), plural(int(f.Tx.Count), "transaction"))
 		w("  the rest %s (the table ranked into a snapshot of %s rows and published, the pages read). The bare", seconds(f.Rest()), count(last.Players))
 		w("  SQL took %s for the points and totals and %s to rank the table.", seconds(medianDuration(f.BarePoints)), seconds(medianDuration(f.BareRanking)))
@@ -295,7 +291,7 @@ func (r scaleReport) writeWhy(w func(format string, args ...any), last scaleSize
 		marginal := g.Marginal[len(g.Marginal)-1]
 		at := medianDuration(last.Entry.Subject) + time.Duration(marginal*float64(scaleTargetPlayers-last.Players)/1000*float64(time.Millisecond))
 		w("- **At %s players**, at the last marginal cost (%.1f ms per 1,000 players added), a result entered", count(scaleTargetPlayers), marginal)
-		w("  would reach every page in about %s: %s of the %s goal.", seconds(at), missedBy(float64(at)/float64(scaleEveryPageGoal)), seconds(scaleEveryPageGoal))
+		w("  would reach every page in about %s against the goal of %s: %s.", seconds(at), seconds(scaleEveryPageGoal), missedBy(float64(at)/float64(scaleEveryPageGoal)))
 	}
 	w("- **Scoring's memory**: %.0f MiB at most in the scoring steps, %.0f MiB over the whole size (the reads and", r.peakMiB(last.Players, "scoring", "scoring"),
 		r.peakMiB(last.Players, "scoring", scalePhases...))

@@ -163,6 +163,30 @@ func (s *scaleRunner) timeChange(ctx context.Context, partido int64, score *[2]i
 	return nil
 }
 
+// settle waits until scoring has applied every outbox event and page 1 of the standings has kept
+// its version for a second: a change timed next is then the only one that moves it (the
+// restarted scoring process builds and publishes its tables as it starts).
+func (s *scaleRunner) settle(ctx context.Context) error {
+	start := time.Now()
+	if err := s.waitScored(ctx, start); err != nil {
+		return err
+	}
+	var last standingsPage
+	for stable := time.Now(); time.Since(stable) < time.Second; time.Sleep(100 * time.Millisecond) {
+		var now standingsPage
+		if err := getJSON(s.cfg.ScoringBase+"/api/posiciones", "", &now); err != nil {
+			return err
+		}
+		if now.Version != last.Version {
+			last, stable = now, time.Now()
+		}
+		if time.Since(start) > s.patience.Result {
+			return fmt.Errorf("the standings' version still moving %s after the rescore", s.patience.Result)
+		}
+	}
+	return nil
+}
+
 // matchResult is a match's result now (nil: none).
 func matchResult(ctx context.Context, db *pgxpool.Pool, partido int64) (*[2]int, error) {
 	var score [2]int

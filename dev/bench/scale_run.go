@@ -158,6 +158,9 @@ func (s *scaleRunner) measure(ctx context.Context, players int) (scaleSize, erro
 	if z.RescoreTx, err = scoringMetrics(s.cfg.ScoringAdmin); err != nil {
 		return z, err
 	}
+	if err := s.settle(ctx); err != nil {
+		return z, err
+	}
 	// One match's result deleted, entered again and corrected: the first match keeps a result
 	// at the end of every size (the streams' step enters one too), so each size starts alike.
 	scored := s.matches[0]
