@@ -145,10 +145,11 @@ if [ "$mode" = smoke ]; then
   log "smoke run ok: $OUT"
 elif [ "$mode" = scale-smoke ]; then
   # Both sizes measured to the end, every goal judged, and no request failed.
-  sizes=$(grep -c '^| [0-9]* | +[0-9]* in ' "$OUT" || true)
+  sizes=$(grep -c '^| [0-9,]* | +[0-9,]* in ' "$OUT" || true)
   [ "$sizes" -eq 2 ] || die "$OUT: $sizes of 2 sizes measured"
   goals=$(grep -c '^| .* | \(reached\|\*\*missed\*\* by [0-9.]*×\) |$' "$OUT" || true)
   [ "$goals" -eq 9 ] || die "$OUT: $goals of 9 goals judged"
+  ! grep -q 'Errors: [1-9]' "$OUT" || die "$OUT: some requests failed (see it)"
   log "scale smoke run ok: $OUT"
 else
   log "wrote $OUT"

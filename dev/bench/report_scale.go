@@ -187,6 +187,15 @@ func (r scaleReport) writeGrowth(w func(format string, args ...any)) {
 		w("%s", row)
 	}
 	w("")
+	var failed, asked, nginxFailed, nginxAsked int64
+	for _, z := range r.Sizes {
+		for _, cmp := range []comparison{z.Page1, z.Deep, z.Board} {
+			failed, asked = failed+cmp.Subject.Errors, asked+cmp.Subject.Requests
+			nginxFailed, nginxAsked = nginxFailed+cmp.Reference.Errors, nginxAsked+cmp.Reference.Requests
+		}
+	}
+	w("Errors: %d of %s requests through the service, %d of %s for nginx.", failed, count(asked), nginxFailed, count(nginxAsked))
+	w("")
 	w("| players | loaded: players, predictions | open streams: a result to the last one (median) | scoring's peak RSS: scoring steps, all | peak RSS: players, fixtures, predictions | database |")
 	w("|---|---|---|---|---|---|")
 	for _, z := range r.Sizes {
