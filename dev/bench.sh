@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: a World Cup at scale against the machine's own limits. Usage: dev/bench.sh [full|save|league|smoke|rush]
+# `make bench`: a World Cup at scale against the machine's own limits. Usage: dev/bench.sh [full|save|league|smoke|rush|scale|scale-smoke]
 #   full   (default) a fresh stack of its own (port 8093, state in .bench/), 100,000 players × 64
 #          predictions loaded with COPY, every benchmark beside its reference, docs/benchmarks.md
 #          written from the run. About 15-25 minutes on two cores.
@@ -14,6 +14,14 @@
 #          scored, for RUSH_SECONDS (60) at RUSH_SAVE_RATE (300) saves and RUSH_READ_RATE (1000)
 #          reads a second, with RUSH_PLAYERS (10000) players loaded (10,000 of them saving); report in .soak/rush.md (port 8095, state in .soak/rush/). Fails when
 #          the errors reach 0.1 %, a p95 200 ms, or an acknowledged save is not in the database.
+#   scale  `make bench-scale` (issue 20): one database grown to each of SCALE_PLAYERS ("100000
+#          1000000 2000000") players in turn, each predicting the same 16 matches, every change of
+#          a result, the full rescore, reads, SCALE_STREAMS (10000) open streams, memory and disk
+#          measured at each size beside its reference; report in .bench/scale.md (port 23093,
+#          state in .bench/scale/). About an hour or more up to 2,000,000 players, and tens of GB
+#          of disk (11 KB a player at 20,000, dead rows apart).
+#   scale-smoke  the same at SCALE_PLAYERS="2000 4000", SCALE_STREAMS=50 (free ports, state in
+#          .test/bench-scale-smoke/), checked for every row: so that the harness cannot rot.
 # Overrides (full): BENCH_PLAYERS (100000), BENCH_DURATION (10s), BENCH_REPEATS (5).
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -45,6 +53,22 @@ case $mode in
     ARGS=(-players 2000 -sessions 2000 -streams 200 -rush-streams 50 -league-members 100 -duration 2s -repeats 1 -scoring-repeats 2
           -rescore-repeats 1 -web-runs 1 -profile 1s -command "dev/bench.sh smoke")
     ;;
+  scale)
+    DIR=$ROOT/.bench/scale OUT=$ROOT/.bench/scale.md REF_PORT=23090
+    STACK_ENV=(PRODE_PORT=23093 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=23432
+               PRODE_REDIS_PORT=23379 PRODE_SVC_PORT_BASE=23080)
+    ARGS=(-scale "${SCALE_PLAYERS:-100000 1000000 2000000}" -streams "${SCALE_STREAMS:-10000}" -stream-results 2
+          -duration "${BENCH_DURATION:-10s}" -repeats "${BENCH_REPEATS:-3}" -scoring-repeats 1 -rescore-repeats 1
+          -profile 0 -command "make bench-scale (dev/bench.sh scale)")
+    ;;
+  scale-smoke)
+    DIR=$ROOT/.test/bench-scale-smoke OUT=$ROOT/.test/bench-scale-smoke/scale.md REF_PORT=""
+    ports=$(stack_free_ports) || die "no free ports"
+    read -ra STACK_ENV <<<"$ports"
+    STACK_ENV+=(PRODE_STATE_DIR="$DIR/stack")
+    ARGS=(-scale "2000 4000" -streams 50 -stream-results 1 -duration 1s -repeats 1 -scoring-repeats 1
+          -rescore-repeats 1 -profile 0 -command "dev/bench.sh scale-smoke")
+    ;;
   rush)
     DIR=$ROOT/.soak/rush OUT=$ROOT/.soak/rush.md REF_PORT=22090
     STACK_ENV=(PRODE_PORT=8095 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=22432
@@ -53,7 +77,7 @@ case $mode in
           -rush-save-rate "${RUSH_SAVE_RATE:-300}" -rush-read-rate "${RUSH_READ_RATE:-1000}"
           -command "make soak (dev/bench.sh rush)")
     ;;
-  *) die "usage: dev/bench.sh [full|save|league|smoke|rush]" ;;
+  *) die "usage: dev/bench.sh [full|save|league|smoke|rush|scale|scale-smoke]" ;;
 esac
 
 ensure_packages chromium wrk
@@ -101,7 +125,7 @@ db() { echo "postgres://$1@127.0.0.1:$PG_PORT/prode?sslmode=disable"; }
 svc() { echo "http://127.0.0.1:$(svc_port "$1")"; }
 # The bench is a module of its own, outside go.work (dev/bench/go.mod says why).
 bench() { (cd dev/bench && GOWORK=off "$@"); }
-if [ "$mode" = smoke ]; then
+if [ "$mode" = smoke ] || [ "$mode" = scale-smoke ]; then
   { bench go vet . && bench go test -count=1 .; } || die "dev/bench: vet or tests failed"
 fi
 bench go run . "${ARGS[@]}" \
@@ -119,6 +143,14 @@ if [ "$mode" = smoke ]; then
   [ "$rows" -eq 11 ] || die "$OUT: $rows of 11 summary rows"
   ! grep -q 'Errors: [1-9]\|errors: [1-9]' "$OUT" || die "$OUT: some requests failed (see it)"
   log "smoke run ok: $OUT"
+elif [ "$mode" = scale-smoke ]; then
+  # Both sizes measured to the end, every goal judged, and no request failed.
+  sizes=$(grep -c '^| [0-9,]* | +[0-9,]* in ' "$OUT" || true)
+  [ "$sizes" -eq 2 ] || die "$OUT: $sizes of 2 sizes measured"
+  goals=$(grep -c '^| .* | \(reached\|\*\*missed\*\* by [0-9.]*×\) |$' "$OUT" || true)
+  [ "$goals" -eq 9 ] || die "$OUT: $goals of 9 goals judged"
+  ! grep -q 'Errors: [1-9]' "$OUT" || die "$OUT: some requests failed (see it)"
+  log "scale smoke run ok: $OUT"
 else
   log "wrote $OUT"
 fi

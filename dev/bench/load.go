@@ -22,12 +22,17 @@ type player struct {
 
 func benchEmail(i int) string { return fmt.Sprintf("jugador%06d@bench.test", i) }
 
-// loadPlayers copies n players into players.jugadores and returns their ids in order.
-func loadPlayers(ctx context.Context, db *pgxpool.Pool, n int) ([]int64, error) {
-	i := 0
+// loadPlayers copies n players into players.jugadores, numbered after the first `loaded` bench
+// players (make bench-scale grows one database), and returns the new players' ids in order.
+func loadPlayers(ctx context.Context, db *pgxpool.Pool, loaded, n int) ([]int64, error) {
+	var before int64
+	if err := db.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM players.jugadores`).Scan(&before); err != nil {
+		return nil, err
+	}
+	i := loaded
 	_, err := db.CopyFrom(ctx, pgx.Identifier{"players", "jugadores"}, []string{"google_sub", "email", "nombre"},
 		pgx.CopyFromFunc(func() ([]any, error) {
-			if i == n {
+			if i == loaded+n {
 				return nil, nil
 			}
 			i++
@@ -36,7 +41,8 @@ func loadPlayers(ctx context.Context, db *pgxpool.Pool, n int) ([]int64, error) 
 	if err != nil {
 		return nil, fmt.Errorf("copy players: %w", err)
 	}
-	rows, err := db.Query(ctx, `SELECT id FROM players.jugadores WHERE email LIKE '%@bench.test' ORDER BY email`)
+	// By id, not e-mail: past 999,999 players the e-mails no longer sort in loading order.
+	rows, err := db.Query(ctx, `SELECT id FROM players.jugadores WHERE id > $1 AND email LIKE '%@bench.test' ORDER BY id`, before)
 	if err != nil {
 		return nil, err
 	}
@@ -44,9 +50,10 @@ func loadPlayers(ctx context.Context, db *pgxpool.Pool, n int) ([]int64, error) 
 }
 
 // loadPredictions copies one prediction per player and match, goals drawn from a fixed seed
-// between 0 and 4 (so that exact hits, right outcomes and misses all occur).
-func loadPredictions(ctx context.Context, db *pgxpool.Pool, players []int64, partidos []int64) (int64, error) {
-	rng := rand.New(rand.NewPCG(2022, 12))
+// between 0 and 4 (so that exact hits, right outcomes and misses all occur). players follow the
+// first `loaded` bench players, whose e-mails they continue (and whose draws they do not repeat).
+func loadPredictions(ctx context.Context, db *pgxpool.Pool, loaded int, players []int64, partidos []int64) (int64, error) {
+	rng := rand.New(rand.NewPCG(2022, 12+uint64(loaded)))
 	p, m := 0, 0
 	n, err := db.CopyFrom(ctx, pgx.Identifier{"predictions", "apuestas"},
 		[]string{"jugador_id", "jugador_email", "partido_id", "goles_local", "goles_visitante"},
@@ -57,7 +64,7 @@ func loadPredictions(ctx context.Context, db *pgxpool.Pool, players []int64, par
 			if p == len(players) {
 				return nil, nil
 			}
-			row := []any{players[p], benchEmail(p + 1), partidos[m], int16(rng.IntN(5)), int16(rng.IntN(5))}
+			row := []any{players[p], benchEmail(loaded + p + 1), partidos[m], int16(rng.IntN(5)), int16(rng.IntN(5))}
 			m++
 			return row, nil
 		}))

@@ -48,6 +48,16 @@ func machine() []string {
 	return lines
 }
 
+// writeMachine is a report's section on the machine.
+func writeMachine(w func(format string, args ...any), machine []string) {
+	w("## Machine")
+	w("")
+	for _, m := range machine {
+		w("- %s", m)
+	}
+	w("")
+}
+
 func kernel() string {
 	raw, err := os.ReadFile("/proc/sys/kernel/osrelease")
 	if err != nil {

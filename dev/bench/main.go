@@ -50,6 +50,10 @@ type config struct {
 	// Streams live-update streams are opened on scoring while StreamResults results are timed
 	// to the event at each (streams.go); 0 skips the step.
 	Streams, StreamResults int
+
+	// Scale, when set, runs make bench-scale instead (scale_run.go): one database grown to each
+	// of these numbers of players in turn, each measured.
+	Scale []int
 }
 
 type bench struct {
@@ -57,7 +61,18 @@ type bench struct {
 	db       *pgxpool.Pool
 	criterio string // the knock-out setting scoring runs with now
 	memory   *memorySampler
+	patience patience
 }
+
+// patience is how long the bench waits for a change to show before it gives up: make bench's
+// own, grown with the players by make bench-scale (scalePatience).
+type patience struct {
+	Result  time.Duration // a result to the standings
+	Rescore time.Duration // a batch of results or a full rescore applied
+	Event   time.Duration // a result to the event at every open stream
+}
+
+var benchPatience = patience{Result: 2 * time.Minute, Rescore: 15 * time.Minute, Event: 15 * time.Second}
 
 func main() {
 	var cfg config
@@ -96,7 +111,12 @@ func main() {
 	flag.IntVar(&cfg.RushStreams, "rush-streams", 1000, "event streams (GET /api/eventos) open on scoring through the rush")
 	flag.IntVar(&cfg.Streams, "streams", 0, "event streams (GET /api/eventos) to hold open on scoring; 0 skips the live updates step")
 	flag.IntVar(&cfg.StreamResults, "stream-results", 5, "results timed from their PUT to the event at every stream")
+	scale := flag.String("scale", "", `make bench-scale: the numbers of players to grow one database to, measuring at each ("100000 1000000")`)
 	flag.Parse()
+	var err error
+	if cfg.Scale, err = parseSizes(*scale); err != nil {
+		log.Fatal(err)
+	}
 	if cfg.RushTime == 0 {
 		cfg.RushTime = 2 * cfg.RunTime
 	}
@@ -121,7 +141,7 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer db.Close()
-	b := &bench{cfg: cfg, db: db, memory: newMemorySampler(cfg.StateDir)}
+	b := &bench{cfg: cfg, db: db, memory: newMemorySampler(cfg.StateDir), patience: benchPatience}
 	if err := db.QueryRow(ctx, `SELECT criterio FROM scoring.estado`).Scan(&b.criterio); err != nil {
 		return err
 	}
@@ -137,6 +157,9 @@ func run(ctx context.Context, cfg config) error {
 	if loaded {
 		return fmt.Errorf("the stack already holds bench players: start from a fresh stack (dev/bench.sh does)")
 	}
+	if len(cfg.Scale) > 0 {
+		return b.scaleRun(ctx, r)
+	}
 
 	log.Printf("loading %d players × 64 predictions with COPY", cfg.Players)
 	partidos, err := matchIDs(ctx, db, false)
@@ -144,13 +167,13 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	start := time.Now()
-	ids, err := loadPlayers(ctx, db, cfg.Players)
+	ids, err := loadPlayers(ctx, db, 0, cfg.Players)
 	if err != nil {
 		return err
 	}
 	r.LoadPlayers = time.Since(start)
 	start = time.Now()
-	if r.Predictions, err = loadPredictions(ctx, db, ids, partidos); err != nil {
+	if r.Predictions, err = loadPredictions(ctx, db, 0, ids, partidos); err != nil {
 		return err
 	}
 	r.LoadPredictions = time.Since(start)
@@ -382,8 +405,8 @@ func (b *bench) waitScored(ctx context.Context, start time.Time) error {
 		if pending == 0 {
 			return nil
 		}
-		if time.Since(start) > 15*time.Minute {
-			return fmt.Errorf("%d results still unscored after 15 min", pending)
+		if time.Since(start) > b.patience.Rescore {
+			return fmt.Errorf("%d results still unscored after %s", pending, b.patience.Rescore)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

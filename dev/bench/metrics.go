@@ -19,6 +19,10 @@ func (s scoringTx) sub(o scoringTx) scoringTx {
 	return scoringTx{Seconds: s.Seconds - o.Seconds, Count: s.Count - o.Count}
 }
 
+func (s scoringTx) add(o scoringTx) scoringTx {
+	return scoringTx{Seconds: s.Seconds + o.Seconds, Count: s.Count + o.Count}
+}
+
 // Mean is the mean time of one match's scoring transaction.
 func (s scoringTx) Mean() time.Duration {
 	if s.Count == 0 {

@@ -174,12 +174,7 @@ func (r report) Markdown() string {
 	w("  matches per transaction, one pass for a whole tournament (scoring.DefaultMatchesPerTransaction).")
 	w("%s", leagueBullets)
 	w("")
-	w("## Machine")
-	w("")
-	for _, m := range r.Machine {
-		w("- %s", m)
-	}
-	w("")
+	writeMachine(w, r.Machine)
 	w("The stack is `make up`'s, on ports of its own: the four Go services, PostgreSQL 15 (fsync off, as")
 	w("every throwaway cluster here), Redis, nginx. The load generator is wrk with one thread and %d", c.Connections)
 	w("connections on the same two cores, so every throughput is shared with wrk itself.")

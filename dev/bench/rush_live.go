@@ -85,11 +85,12 @@ func (l *listeners) close() {
 	}
 }
 
-// standingsPage is what the sign-ups' check and the bonus question's (bonus.go) read of GET
-// /api/posiciones.
+// standingsPage is what the sign-ups' check, the bonus question's (bonus.go) and make
+// bench-scale's (scale_change.go) read of GET /api/posiciones.
 type standingsPage struct {
 	Version    int64          `json:"version"`
 	Total      int            `json:"total"`
+	PorPagina  int            `json:"por_pagina"`
 	Posiciones []standingsRow `json:"posiciones"`
 }
 
@@ -136,7 +137,7 @@ func listed(base string, id int64, deadline time.Time) bool {
 	}
 	for time.Now().Before(deadline) {
 		first, err1 := read(1)
-		last, err2 := read(max(1, (first.Total+99)/100))
+		last, err2 := read(first.pages())
 		if err1 == nil && err2 == nil && last.Version == first.Version && last.Total == first.Total &&
 			slices.ContainsFunc(last.Posiciones, func(r standingsRow) bool { return r.ID == id }) {
 			return true

@@ -89,6 +89,22 @@ var bareScoreMatch = []string{`
 	rankTable,
 }
 
+// bareRankingStatements: the last statements of bareScoreMatch and bareRescore, which rank the
+// table into a new snapshot (the rest computes the points and totals).
+const bareRankingStatements = 2
+
+// splitBare splits the times of bareScoreMatch's statements into the points' and the ranking's.
+func splitBare(each []time.Duration) (points, ranking time.Duration) {
+	for i, d := range each {
+		if i < len(each)-bareRankingStatements {
+			points += d
+		} else {
+			ranking += d
+		}
+	}
+	return points, ranking
+}
+
 // bareRescore recomputes every point and total from scratch, then ranks the table. Row deletes,
 // not TRUNCATE: a live service must keep answering standings reads meanwhile, and TRUNCATE
 // would lock them out.
@@ -110,18 +126,31 @@ var bareRescore = []string{
 
 // timeBare runs statements in one transaction and rolls it back; it returns how long they took.
 func (b *bench) timeBare(ctx context.Context, statements []string, args pgx.NamedArgs) (time.Duration, error) {
+	each, err := b.timeBareSteps(ctx, statements, args)
+	var total time.Duration
+	for _, d := range each {
+		total += d
+	}
+	return total, err
+}
+
+// timeBareSteps runs statements in one transaction and rolls it back; it returns how long each
+// took, so that a report can say where the time went (the points or the ranking).
+func (b *bench) timeBareSteps(ctx context.Context, statements []string, args pgx.NamedArgs) ([]time.Duration, error) {
 	tx, err := b.db.Begin(ctx)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer tx.Rollback(ctx) //nolint:errcheck // rolled back on purpose
-	start := time.Now()
+	each := make([]time.Duration, 0, len(statements))
 	for _, sql := range statements {
+		start := time.Now()
 		if _, err := tx.Exec(ctx, sql, args); err != nil {
-			return 0, fmt.Errorf("bare SQL: %w", err)
+			return nil, fmt.Errorf("bare SQL: %w", err)
 		}
+		each = append(each, time.Since(start))
 	}
-	return time.Since(start), nil
+	return each, nil
 }
 
 // durationFigures compare the medians of a subject's and a reference's durations.
@@ -161,8 +190,8 @@ func (b *bench) resultToStandings(ctx context.Context, admin player, partido int
 			if !bytes.Equal(now, before) {
 				break
 			}
-			if time.Since(start) > 2*time.Minute {
-				return f, fmt.Errorf("match %d: standings unchanged 2 min after its result", partido)
+			if time.Since(start) > b.patience.Result {
+				return f, fmt.Errorf("match %d: standings unchanged %s after its result", partido, b.patience.Result)
 			}
 			time.Sleep(2 * time.Millisecond)
 		}
@@ -198,8 +227,8 @@ func (b *bench) fullRescore(ctx context.Context) (durationFigures, error) {
 			if stored == next {
 				break
 			}
-			if time.Since(start) > 15*time.Minute {
-				return f, fmt.Errorf("rescore to %s not done after 15 min", next)
+			if time.Since(start) > b.patience.Rescore {
+				return f, fmt.Errorf("rescore to %s not done after %s", next, b.patience.Rescore)
 			}
 			time.Sleep(20 * time.Millisecond)
 		}

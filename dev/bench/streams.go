@@ -162,10 +162,10 @@ func (b *bench) streams(ctx context.Context, admin player, partido int64, n, res
 		if err := put(fmt.Sprintf("%s/api/partidos/%d/resultado", b.cfg.FixturesBase, partido), admin.Cookie, body); err != nil {
 			return f, err
 		}
-		deadline := time.Now().Add(15 * time.Second)
+		deadline := time.Now().Add(b.patience.Event)
 		for got[k].Load() < int64(n)-ended.Load() {
 			if time.Now().After(deadline) {
-				return f, fmt.Errorf("result %d: %d of %d streams had an event 15 s after the PUT", k+1, got[k].Load(), n)
+				return f, fmt.Errorf("result %d: %d of %d streams had an event %s after the PUT", k+1, got[k].Load(), n, b.patience.Event)
 			}
 			time.Sleep(time.Millisecond)
 		}
