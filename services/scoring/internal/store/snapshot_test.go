@@ -100,4 +100,3 @@ func show(p store.Posicion) string {
 	}
 	return fmt.Sprintf("{%s #%d: %d pts %d/%d bonus %d, before %s}", p.Nombre, p.Posicion, p.Puntaje, p.Exactos, p.Aciertos, p.Bonus, anterior)
 }
-
