@@ -27,7 +27,7 @@ func TestTablasCompactasMigrateAndRollBack(t *testing.T) {
 		INSERT INTO scoring.tablas_compactas (torneo_id, jugadores_hasta, filas, posicion_ceros, datos)
 		VALUES (1, 7, 0, 1, '\x01') RETURNING id`)
 	next := query[int64](t, db, `INSERT INTO scoring.tablas (torneo_id, jugadores_hasta, filas, posicion_ceros) VALUES (1, 7, 0, 2) RETURNING id`)
-	if !(old < compact && compact < next) {
+	if old >= compact || compact >= next {
 		t.Errorf("versions: old %d, compact %d, old again %d; want one increasing sequence", old, compact, next)
 	}
 	acl := query[string](t, db, `SELECT relacl::text FROM pg_class WHERE oid = 'scoring.tablas_compactas'::regclass`)
