@@ -201,12 +201,15 @@ func execErr(t *testing.T, dbURL, sql string) error {
 
 // objects lists the tables, views, functions and grants of our schemas, to compare.
 func objects(t *testing.T, dbURL string) string {
+	// An object without an access list has the defaults (acldefault): a revoke that restores
+	// them writes them out, and means the same.
 	return query[string](t, dbURL, `SELECT string_agg(o, E'\n' ORDER BY o) FROM (
-		SELECT format('%s %s.%s %s', c.relkind, n.nspname, c.relname, c.relacl) AS o
+		SELECT format('%s %s.%s %s', c.relkind, n.nspname, c.relname,
+		              coalesce(c.relacl, acldefault((CASE c.relkind WHEN 'S' THEN 's' ELSE 'r' END)::"char", c.relowner))) AS o
 		  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 		 WHERE n.nspname IN ('players', 'fixtures', 'predictions', 'scoring')
 		UNION ALL
-		SELECT format('f %s.%s %s', n.nspname, p.proname, p.proacl)
+		SELECT format('f %s.%s %s', n.nspname, p.proname, coalesce(p.proacl, acldefault('f'::"char", p.proowner)))
 		  FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
 		 WHERE n.nspname IN ('players', 'fixtures', 'predictions', 'scoring')) x`)
 }

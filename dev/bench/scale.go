@@ -10,25 +10,25 @@ Not measured here (the bench loads 100,000; issue 20 asks for a make bench-scale
 how each design's cost grows, from what it does, with this run's figures as the base. The
 largest games had 2 million active players with 10,000 watching the standings live.
 
-- **A result, to the standings: linear in players, and the one design that does not hold.**
+- **A result, to the standings: linear in players, and the one design that does not hold yet.**
   Scoring a match is one set-based pass over that match's predictions, a row of
-  scoring.puntos and a move of scoring.totales_torneo and totales_fecha per player, then the
-  whole tournament is ranked again into a new snapshot (scoring.tabla_filas: one row per
-  player, written per result). All four are O(players). At 100,000 players a result reaches the
-  standings in about 2.7 s here; at 2 million that is about 50 s (issue 20 measured 2.0 s at
-  100,000 and 7.1 s at 300,000 on this kind of machine), and a full rescore of 2 million players
-  × 16 matches about 6 minutes. No open page can call that live. What issue 20 changes: points
-  by distinct predicted score (a result changes the points of a few dozen score classes, not of
-  2 million rows), totals kept in the scoring process (2 million × 12 bytes) with PostgreSQL
-  keeping the results and predictions as the source of truth and a restart rebuilding them in
-  one pass, and ranking by counting over the few hundred possible point totals instead of
-  writing a 2 million-row snapshot per result: tens of milliseconds per result, not tens of
-  seconds.
+  scoring.puntos and a move of scoring.totales_torneo and totales_fecha per player: O(players)
+  row writes in PostgreSQL, the part that stays. The whole tournament is then ranked again into
+  a new snapshot: since issue 20 in the scoring process (internal/ranked: the totals read once,
+  sorted as packed integers, 2 million players in well under a second) and stored as one value
+  (scoring.tablas_compactas, 36 bytes a player), no longer as a row per player in
+  scoring.tabla_filas. make bench-scale measures both parts at 100,000, 1 million and 2 million
+  players (docs/benchmarks.md, "Growth"). What is left for the 5 s at 2 million: points by
+  distinct predicted score (a result changes the points of a few dozen score classes), with the
+  totals carried from one snapshot to the next instead of a row per player rewritten per result,
+  PostgreSQL keeping the results and predictions as the source of truth.
 - **Reading the standings: flat.** Every page and every player's place are read from the
-  snapshot by index range (O(rows of the page)), kept in each replica's memory for a second and
-  in Redis per version; no request ranks anybody. 10,000 browsers refetching page 1 after an
-  event are 10,000 reads of one kept page (the rush above: 1,000 reads a second at p95 under a
-  millisecond while a result is scored).
+  snapshot in the replica's memory (decoded once per version and replica, the last three kept:
+  about 70 MB each at 2 million players), by position for a page and by binary search for a
+  player; pages are also kept in each replica's memory for a second and in Redis per version;
+  no request ranks anybody. 10,000 browsers refetching page 1 after an event are 10,000 reads
+  of one kept page (the rush above: 1,000 reads a second at p95 under a millisecond while a
+  result is scored).
 - **A player who signs up: flat.** No table is ranked again: players registered after the
   snapshot follow its rows with no points, so a sign-up costs one new version key (snapshot +
   last player id) found by a watch of max(id) every 0.5 s, per replica, not per player or per
@@ -43,15 +43,15 @@ largest games had 2 million active players with 10,000 watching the standings li
   under a rush the saves waiting at the same moment share one statement (store.Batched), so
   PostgreSQL pays the statement once per batch, not per save.
 - **Leagues: bounded by the league, not the tournament.** A league's table looks its members up
-  in the snapshot (one index lookup each, at most 5,000) and is kept per snapshot and
+  in the snapshot in memory (a binary search each, at most 5,000) and is kept per snapshot and
   membership version in the replica and in Redis, so after a result each league's table is
   built once, by its first reader, in O(members × log players): a few milliseconds at 2
-  million. Each read of a league's table also costs one PostgreSQL round trip (is the session
-  open, is the player a member, which versions): flat in players, but it is why that row is at
-  0.23 of nginx above; sessions and memberships held in the replicas, with 'Salir' and removals
-  pushed to them, would remove it. The home's 'Mis grupos' ranks the player in each of their
-  leagues by counting members with more points: up to 50 leagues × 5,000 members of index
-  lookups for the largest player, the one league read that is not bounded by one league.
+  million. A replica remembers a member's access for up to 5 s and forgets it when 'Salir', a
+  removal or a new snapshot is notified (grupos.AccessCache), so a read asks PostgreSQL nothing
+  while the page is kept: flat in players. The home's 'Mis grupos' ranks the player in each of
+  their leagues by counting members with more points: the members' ids read from PostgreSQL
+  (up to 50 leagues × 5,000) and looked up in the snapshot in memory, the one league read that
+  is not bounded by one league.
 - **Matchdays.** Points per matchday (scoring.totales_fecha) are kept by the same new-minus-old
   difference as the totals, so a matchday's table and its best players read one date's rows,
   and the movement since the previous matchday reads one date's points while the table is

@@ -2,10 +2,15 @@ package main_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"prode/platform/testenv"
+	"prode/scoring/internal/ranked"
+	"prode/scoring/internal/scoringtest"
 )
 
 // TestSIGKILLMidBatchScoresEachResultOnceInEffect runs the real scoring binary on a league
@@ -58,6 +63,9 @@ func TestSIGKILLMidBatchScoresEachResultOnceInEffect(t *testing.T) {
 	total := time.Since(start)
 
 	diffPoints, diffTotals, scored := l.recomputationDiffers()
+	// The last process ranks the table once it has applied the last event: its snapshot is the
+	// recomputation's table.
+	scoringtest.Eventually(t, 10*time.Second, l.snapshotDiffers)
 	if diffPoints != 0 || diffTotals != 0 {
 		t.Errorf("against a recomputation from scratch: %d rows of scoring.puntos and %d of scoring.totales_torneo differ (%d scored predictions)",
 			diffPoints, diffTotals, scored)
@@ -102,6 +110,61 @@ func killWhenApplied(t testing.TB, b *testenv.Binary, l *league, events, target 
 	return applied
 }
 
+// freshPoints is every prediction's points from scratch (scoring.puntos_de) against its match's
+// result; all matches are group matches, so the knock-out setting plays no part.
+const freshPoints = `
+	SELECT a.partido_id, a.jugador_id,
+	       scoring.puntos_de(a.goles_local, a.goles_visitante, r.goles_local, r.goles_visitante) AS puntos,
+	       a.goles_local = r.goles_local AND a.goles_visitante = r.goles_visitante AS exacto,
+	       sign(a.goles_local - a.goles_visitante) = sign(r.goles_local - r.goles_visitante) AS acierto
+	  FROM predictions.apuestas a JOIN fixtures.resultados r USING (partido_id)`
+
+// snapshotDiffers compares the newest standings snapshot, as the scoring process ranked it,
+// with the table ranked in SQL from points recomputed from scratch: the same players in the
+// same order with the same points and ranks. It says the first difference ("" when none).
+func (l *league) snapshotDiffers() string {
+	l.t.Helper()
+	ctx := context.Background()
+	var datos []byte
+	if err := l.e.Admin.QueryRow(ctx, `SELECT datos FROM scoring.tablas_compactas ORDER BY id DESC LIMIT 1`).Scan(&datos); err != nil {
+		return fmt.Sprintf("no snapshot: %v", err)
+	}
+	table, err := ranked.Decode(datos)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	rows, err := l.e.Admin.Query(ctx, `
+		WITH fresh AS (`+freshPoints+`),
+		totals AS (
+		    SELECT jugador_id, sum(puntos) AS puntaje, count(*) FILTER (WHERE exacto) AS exactos,
+		           count(*) FILTER (WHERE acierto) AS aciertos
+		      FROM fresh GROUP BY jugador_id)
+		SELECT j.id, coalesce(t.puntaje, 0)::integer, rank() OVER (ORDER BY coalesce(t.puntaje, 0) DESC)::integer
+		  FROM players.jugadores j LEFT JOIN totals t ON t.jugador_id = j.id
+		 ORDER BY coalesce(t.puntaje, 0) DESC, coalesce(t.exactos, 0) DESC, coalesce(t.aciertos, 0) DESC, j.id`)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	type row struct {
+		Jugador           int64
+		Puntaje, Posicion int32
+	}
+	want, err := pgx.CollectRows(rows, pgx.RowToStructByPos[row])
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	if table.Len() != int64(len(want)) {
+		return fmt.Sprintf("the snapshot has %d rows, the recomputation %d", table.Len(), len(want))
+	}
+	for i, w := range want {
+		if r := table.Row(int64(i) + 1); (row{r.Jugador, r.Puntaje, r.Posicion}) != w {
+			return fmt.Sprintf("row %d: player %d, %d points, rank %d; the recomputation ranks player %d, %d points, rank %d",
+				i+1, r.Jugador, r.Puntaje, r.Posicion, w.Jugador, w.Puntaje, w.Posicion)
+		}
+	}
+	return ""
+}
+
 // recomputationDiffers compares scoring.puntos and scoring.totales_torneo with points computed from
 // scratch (scoring.puntos_de, every prediction of every match with a result; all matches are
 // group matches, so the knock-out setting plays no part) and returns how many rows differ in
@@ -109,12 +172,7 @@ func killWhenApplied(t testing.TB, b *testenv.Binary, l *league, events, target 
 func (l *league) recomputationDiffers() (points, totals, scored int) {
 	l.t.Helper()
 	err := l.e.Admin.QueryRow(context.Background(), `
-		WITH fresh AS (
-		    SELECT a.partido_id, a.jugador_id,
-		           scoring.puntos_de(a.goles_local, a.goles_visitante, r.goles_local, r.goles_visitante) AS puntos,
-		           a.goles_local = r.goles_local AND a.goles_visitante = r.goles_visitante AS exacto,
-		           sign(a.goles_local - a.goles_visitante) = sign(r.goles_local - r.goles_visitante) AS acierto
-		      FROM predictions.apuestas a JOIN fixtures.resultados r USING (partido_id)),
+		WITH fresh AS (`+freshPoints+`),
 		stored AS (SELECT partido_id, jugador_id, puntos, exacto, acierto FROM scoring.puntos),
 		fresh_totals AS (
 		    SELECT p.torneo_id, f.jugador_id, sum(f.puntos)::integer AS puntaje,

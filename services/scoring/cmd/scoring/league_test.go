@@ -104,7 +104,7 @@ func (l *league) waitScored(within time.Duration) time.Duration {
 // version is the newest standings version (snapshot) in PostgreSQL.
 func (l *league) version() int64 {
 	l.t.Helper()
-	return int64(l.count(`SELECT coalesce(max(id), 0) FROM scoring.tablas`))
+	return int64(l.count(`SELECT coalesce(max(id), 0) FROM scoring.tablas_compactas`))
 }
 
 // startScoring runs the real scoring binary on the league's database with redisURL and prefix,

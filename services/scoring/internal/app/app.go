@@ -89,7 +89,7 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 	server.AddCheck("redis", func(ctx context.Context) error { return d.Redis.Ping(ctx).Err() })
 	m := metrics.New(server.Registry)
 	a := &App{Cache: standings.NewCache(d.Redis, d.RedisPrefix), log: d.Log}
-	standingsStore := store.NewStandingsStore(d.Pool)
+	standingsStore := store.NewStandingsStore(d.Pool, store.NewSnapshots(store.KeptSnapshots))
 	// The hub tells the standings of versions other replicas publish; the standings tell the
 	// hub of the ones this replica publishes.
 	opts := d.Live
@@ -112,7 +112,7 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 	if limites == (store.Limites{}) {
 		limites = grupos.DefaultLimites
 	}
-	gruposStore := store.NewGruposStore(d.Pool)
+	gruposStore := store.NewGruposStore(d.Pool, standingsStore)
 	leagues := grupos.New(gruposStore, a.Cache, a.Standings, limites, &m.Grupos, d.Log)
 	consumer.Subscribe(events.AccessChannel, leagues.AccessCache())
 	scoringhttp.GruposRoutes(server.Engine, d.Sessions, &scoringhttp.GruposHandlers{

@@ -241,14 +241,22 @@ func TestLeagueTableMatchesTheMainTable(t *testing.T) {
 	}
 
 	// Every column a snapshot row shares with the main table's rows reaches the league's: bonus
-	// points, written here straight into the snapshot (a page size not read yet, so not cached).
-	e.Exec(`UPDATE scoring.tabla_filas SET bonus = 3 WHERE tabla_id = $1 AND jugador_id = $2`, league.Version, tb.caro.ID)
+	// points, written here straight into the totals and ranked into a new snapshot.
+	e.Exec(`UPDATE scoring.totales_torneo SET bonus = 3 WHERE jugador_id = $1`, tb.caro.ID)
+	rebuild := func() {
+		t.Helper()
+		if err := app.Standings.Rebuild(context.Background(), []int64{main.Torneo}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rebuild()
 	for _, r := range leagueTable(t, app, g.ID, tb.caro, "?por_pagina=50").Posiciones {
 		if want := map[bool]int64{true: 3}[r.ID == tb.caro.ID]; r.Bonus != want {
 			t.Errorf("%s's bonus in the league's table: %d, want %d", r.Nombre, r.Bonus, want)
 		}
 	}
-	e.Exec(`UPDATE scoring.tabla_filas SET bonus = 0 WHERE tabla_id = $1`, league.Version)
+	e.Exec(`UPDATE scoring.totales_torneo SET bonus = 0`)
+	rebuild()
 
 	// A member who registered after the snapshot: no points, at the rank of the zeros.
 	nuevo := e.Player("Nuevo")

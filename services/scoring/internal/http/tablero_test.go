@@ -97,7 +97,7 @@ func TestBoardAroundMe(t *testing.T) {
 		got := getBoard(t, b.app, "/api/posiciones/tablero", p[c.who-1])
 		wantBoard(t, fmt.Sprintf("%s's board", p[c.who-1].Nombre), got, 12, c.want)
 		var latest int64
-		if err := b.e.Admin.QueryRow(context.Background(), `SELECT max(id) FROM scoring.tablas`).Scan(&latest); err != nil {
+		if err := b.e.Admin.QueryRow(context.Background(), `SELECT max(id) FROM scoring.tablas_compactas`).Scan(&latest); err != nil {
 			t.Fatal(err)
 		}
 		if got.Version != latest || got.Torneo != b.torneo {

@@ -37,7 +37,7 @@ import (
 // Event says that a tournament's standings moved to version ID.
 type Event struct {
 	// ID is the standings version: the id of the tournament's newest standings snapshot
-	// (scoring.tablas.id), one increasing sequence for every tournament. It is the SSE id,
+	// (scoring.tablas_compactas.id), one increasing sequence for every tournament. It is the SSE id,
 	// which the browser sends back as Last-Event-ID when it reconnects.
 	ID     int64
 	Torneo int64

@@ -526,7 +526,7 @@ func (e *Env) MakeCurrent(nombre string) {
 func (e *Env) StandingsVersion(t testing.TB) (torneo int64, v standings.Version) {
 	t.Helper()
 	err := e.Admin.QueryRow(context.Background(), `
-		SELECT t.id, coalesce((SELECT max(id) FROM scoring.tablas WHERE torneo_id = t.id), 0),
+		SELECT t.id, coalesce((SELECT max(id) FROM scoring.tablas_compactas WHERE torneo_id = t.id), 0),
 		       (SELECT coalesce(max(id), 0) FROM players.jugadores)
 		  FROM fixtures.torneos t WHERE t.actual`).Scan(&torneo, &v.Tabla, &v.Jugadores)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -22,80 +23,32 @@ type Fila struct {
 // and a league's (GruposStore.LeagueRows). Locate finds players' filas, Rows reads rows by fila.
 
 // Locate finds the given players' filas in the table at v, and counts its rows: in the
-// snapshot with one index lookup each (tabla_filas_jugador), and for the current tournament
-// among the newcomers who follow it (as Page counts them). A player in neither is left out.
+// snapshot, and for the current tournament among the newcomers who follow it (as Page counts
+// them). A player in neither is left out.
 func (s *StandingsStore) Locate(ctx context.Context, v Version, ids []int64) (total int64, filas map[int64]int64, err error) {
+	table, nuevos, err := s.at(ctx, v)
+	if err != nil {
+		return 0, nil, err
+	}
 	filas = make(map[int64]int64, len(ids))
-	rows, err := s.pool.Query(ctx, `
-		SELECT f.jugador_id, f.fila
-		  FROM unnest($2::bigint[]) AS asked(id)
-		 CROSS JOIN LATERAL (SELECT jugador_id, fila FROM scoring.tabla_filas f
-		                      WHERE f.tabla_id = $1 AND f.jugador_id = asked.id LIMIT 1) f`, v.ID, ids)
-	if err != nil {
-		return 0, nil, err
+	for _, id := range ids {
+		if fila, ok := table.Find(id); ok {
+			filas[id] = fila
+		} else if n, ok := slices.BinarySearch(nuevos, id); ok {
+			filas[id] = table.Len() + int64(n) + 1
+		}
 	}
-	var id, fila int64
-	if _, err := pgx.ForEachRow(rows, []any{&id, &fila}, func() error { filas[id] = fila; return nil }); err != nil {
-		return 0, nil, err
-	}
-	total = v.Filas
-	if v.Jugadores == 0 {
-		return total, filas, nil
-	}
-	// The newcomers, counted, and the asked ones among them by their order.
-	var nuevos int64
-	var found []byte
-	err = s.pool.QueryRow(ctx, `
-		SELECT count(*), coalesce(jsonb_object_agg(id, n) FILTER (WHERE id = ANY($4::bigint[])), '{}')
-		  FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM (`+newcomers+`) x) n`,
-		v.ID, v.JugadoresHasta, v.Jugadores, ids).Scan(&nuevos, &found)
-	if err != nil {
-		return 0, nil, err
-	}
-	orden := map[int64]int64{}
-	if err := json.Unmarshal(found, &orden); err != nil {
-		return 0, nil, err
-	}
-	for id, n := range orden {
-		filas[id] = v.Filas + n
-	}
-	return total + nuevos, filas, nil
+	return table.Len() + int64(len(nuevos)), filas, nil
 }
 
 // Rows reads the rows at the given filas of the table at v (sorted, no repeats), in order: the
-// snapshot's through its primary key, then the newcomers who follow it.
+// snapshot's, then the newcomers who follow it.
 func (s *StandingsStore) Rows(ctx context.Context, v Version, filas []int64) ([]Fila, error) {
-	out := make([]Fila, 0, len(filas))
-	rows, err := s.pool.Query(ctx, `
-		SELECT f.posicion, f.jugador_id, j.nombre, f.puntaje, f.exactos, f.aciertos, f.posicion_anterior, f.bonus, f.fila
-		  FROM scoring.tabla_filas f
-		  JOIN players.jugadores_publicados j ON j.id = f.jugador_id
-		 WHERE f.tabla_id = $1 AND f.fila = ANY($2::bigint[])
-		 ORDER BY f.fila`, v.ID, filas)
+	table, nuevos, err := s.at(ctx, v)
 	if err != nil {
 		return nil, err
 	}
-	out, err = pgx.AppendRows(out, rows, func(row pgx.CollectableRow) (Fila, error) {
-		var r Fila
-		err := row.Scan(&r.Posicion.Posicion, &r.ID, &r.Nombre, &r.Puntaje, &r.Exactos, &r.Aciertos, &r.PosicionAnterior, &r.Bonus, &r.Fila)
-		return r, err
-	})
-	if err != nil || v.Jugadores == 0 || len(filas) == 0 || filas[len(filas)-1] <= v.Filas {
-		return out, err
-	}
-	rows, err = s.pool.Query(ctx, `
-		SELECT id, nombre, $4::bigint + n
-		  FROM (SELECT id, nombre, row_number() OVER (ORDER BY id) AS n FROM (`+newcomers+`) x) n
-		 WHERE $4::bigint + n = ANY($5::bigint[])
-		 ORDER BY id`, v.ID, v.JugadoresHasta, v.Jugadores, v.Filas, filas)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.AppendRows(out, rows, func(row pgx.CollectableRow) (Fila, error) {
-		r := Fila{Posicion: Posicion{Posicion: v.PosicionCeros}}
-		err := row.Scan(&r.ID, &r.Nombre, &r.Fila)
-		return r, err
-	})
+	return s.filasAt(ctx, v, table, nuevos, filas)
 }
 
 // TablaAt reads a tournament's snapshot by its id (a version an answer gave before): false when
@@ -104,7 +57,7 @@ func (s *StandingsStore) TablaAt(ctx context.Context, torneo, id int64) (Tabla, 
 	var t Tabla
 	err := s.pool.QueryRow(ctx, `
 		SELECT id, torneo_id, jugadores_hasta, filas, posicion_ceros
-		  FROM scoring.tablas WHERE id = $1 AND torneo_id = $2`, id, torneo).
+		  FROM scoring.tablas_compactas WHERE id = $1 AND torneo_id = $2`, id, torneo).
 		Scan(&t.ID, &t.Torneo, &t.JugadoresHasta, &t.Filas, &t.PosicionCeros)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, false, nil
@@ -155,23 +108,8 @@ func (s *StandingsStore) MatchdayRows(ctx context.Context, torneo int64, fecha t
 	})
 }
 
-// LeagueRows reads a league's whole table at snapshot a.Tabla (leagueRows: bounded by the
-// league's members), numbered by fila: the board picks its rows from it.
+// LeagueRows reads a league's whole table at snapshot a.Tabla (bounded by the league's
+// members), numbered by fila: the board picks its rows from it.
 func (s *GruposStore) LeagueRows(ctx context.Context, id int64, a Acceso) ([]Fila, error) {
-	rows, err := s.pool.Query(ctx, leagueRows, id, a.Tabla, 0, nil, a.Actual)
-	if err != nil {
-		return nil, err
-	}
-	var fila int64
-	return pgx.AppendRows(make([]Fila, 0, a.Miembros), rows, func(row pgx.CollectableRow) (Fila, error) {
-		var r Fila
-		var total int64
-		var datos []byte
-		if err := row.Scan(&total, &datos); err != nil {
-			return r, err
-		}
-		fila++
-		r.Fila = fila
-		return r, json.Unmarshal(datos, &r.Posicion)
-	})
+	return s.leagueTable(ctx, id, a)
 }

@@ -1,9 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -103,10 +104,16 @@ type Limites struct {
 }
 
 // GruposStore keeps the leagues and their members (scoring.grupos, scoring.grupo_miembros).
-type GruposStore struct{ pool *pgxpool.Pool }
+// A league's table looks its members up in the tournament's snapshot, read through standings.
+type GruposStore struct {
+	pool      *pgxpool.Pool
+	standings *StandingsStore
+}
 
 // NewGruposStore wraps a pool connected as prode_scoring.
-func NewGruposStore(pool *pgxpool.Pool) *GruposStore { return &GruposStore{pool: pool} }
+func NewGruposStore(pool *pgxpool.Pool, standings *StandingsStore) *GruposStore {
+	return &GruposStore{pool: pool, standings: standings}
+}
 
 // lockPlayer serialises the transactions that add a player to a league: the count of their
 // leagues and the insert that may make it one more are never interleaved with another's.
@@ -357,7 +364,7 @@ func (s *GruposStore) Access(ctx context.Context, id, jugador int64, sesion stri
 		SELECT EXISTS (SELECT FROM players.sesiones_vigentes WHERE id = $3),
 		       g.id IS NOT NULL, coalesce(g.torneo_id, 0), coalesce(t.actual, false), coalesce(g.version, 0),
 		       coalesce(g.dueno_id, 0), coalesce(g.miembros, 0),
-		       coalesce((SELECT max(id) FROM scoring.tablas WHERE torneo_id = g.torneo_id), 0),
+		       coalesce((SELECT max(id) FROM scoring.tablas_compactas WHERE torneo_id = g.torneo_id), 0),
 		       EXISTS (SELECT FROM scoring.grupo_miembros m WHERE m.grupo_id = g.id AND m.jugador_id = $2)
 		  FROM (VALUES (1)) AS asked
 		  LEFT JOIN scoring.grupos g ON g.id = $1
@@ -370,93 +377,144 @@ func (s *GruposStore) Access(ctx context.Context, id, jugador int64, sesion stri
 // Mine lists the player's leagues in a tournament, by name, with their rank in each: the rank
 // in the league's table of the tournament's newest snapshot. It is null when the player is not
 // in that table (a past tournament they did not play). Each rank counts the league's members
-// with more points, through tabla_filas_jugador: index lookups bounded by the league's size
-// (LATERAL ... LIMIT 1, as in leagueRows), never a scan of the whole table.
+// with more points, looked up in the snapshot: bounded by the leagues' sizes, never a pass over
+// the whole table.
 func (s *GruposStore) Mine(ctx context.Context, jugador, torneo int64) ([]GrupoResumen, error) {
+	var tabla int64
+	var actual bool
+	if err := s.pool.QueryRow(ctx, `
+		SELECT coalesce((SELECT max(id) FROM scoring.tablas_compactas WHERE torneo_id = $1), 0),
+		       coalesce((SELECT actual FROM fixtures.torneos_publicados WHERE id = $1), false)`, torneo).
+		Scan(&tabla, &actual); err != nil {
+		return nil, err
+	}
+	table, err := s.standings.table(ctx, tabla)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := s.pool.Query(ctx, `
-		WITH tabla AS (
-		    SELECT coalesce(max(id), 0) AS id FROM scoring.tablas WHERE torneo_id = $2
-		), yo AS (
-		    SELECT f.puntaje FROM scoring.tabla_filas f, tabla WHERE f.tabla_id = tabla.id AND f.jugador_id = $1
-		), mio AS (
-		    SELECT coalesce((SELECT puntaje FROM yo), 0) AS puntaje,
-		           EXISTS (SELECT FROM yo)
-		           OR coalesce((SELECT actual FROM fixtures.torneos_publicados WHERE id = $2), false) AS en_tabla
-		)
 		SELECT g.id, g.torneo_id, g.nombre, g.miembros, g.dueno_id = $1,
-		       CASE WHEN mio.en_tabla THEN 1 + (
-		           SELECT count(*)
-		             FROM scoring.grupo_miembros o
-		            CROSS JOIN LATERAL (SELECT f.puntaje FROM scoring.tabla_filas f
-		                                 WHERE f.tabla_id = (SELECT id FROM tabla) AND f.jugador_id = o.jugador_id LIMIT 1) f
-		            WHERE o.grupo_id = g.id AND f.puntaje > mio.puntaje)
-		       END
+		       (SELECT array_agg(o.jugador_id) FROM scoring.grupo_miembros o WHERE o.grupo_id = g.id)
 		  FROM scoring.grupo_miembros m
 		  JOIN scoring.grupos g ON g.id = m.grupo_id
-		 CROSS JOIN mio
 		 WHERE m.jugador_id = $1 AND g.torneo_id = $2
 		 ORDER BY g.nombre, g.id`, jugador, torneo)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.AppendRows(make([]GrupoResumen, 0), rows, pgx.RowToStructByPos[GrupoResumen])
+	puntaje := func(id int64) (int32, bool) {
+		fila, ok := table.Find(id)
+		if !ok {
+			return 0, false
+		}
+		return table.Row(fila).Puntaje, true
+	}
+	mio, enTabla := puntaje(jugador)
+	enTabla = enTabla || actual
+	return pgx.AppendRows(make([]GrupoResumen, 0), rows, func(row pgx.CollectableRow) (GrupoResumen, error) {
+		var g GrupoResumen
+		var miembros []int64
+		if err := row.Scan(&g.ID, &g.Torneo, &g.Nombre, &g.Miembros, &g.EsDueno, &miembros); err != nil || !enTabla {
+			return g, err
+		}
+		posicion := int64(1)
+		for _, m := range miembros {
+			if p, ok := puntaje(m); ok && p > mio {
+				posicion++
+			}
+		}
+		g.MiPosicion = &posicion
+		return g, nil
+	})
 }
 
-// leagueRows ranks a league's members in snapshot $2 and reads rows $3 + 1 .. $3 + $4 of its
-// table. Members are looked up in the snapshot through tabla_filas_jugador (one index lookup
-// each: the cost follows the league's size, not the tournament's; the LATERAL ... LIMIT 1 keeps
-// PostgreSQL from hashing the whole snapshot and every player instead, as it plans for a league
-// of a few thousand). The rank is the main
-// table's rule within the league (competition ranking by points); the order is the main
-// table's (its fila); members not in the snapshot (registered since, in the current tournament
-// $5) follow with no points, in the order they registered, at the rank of the members without
-// points. posicion_anterior is the rank within the league by the main table's previous rank,
-// which orders the members by their points before the last matchday.
-//
-// Each row is the snapshot row as JSON with the league's rank and the player's name over it, so
-// that every column tabla_filas shares with Posicion (bonus included) reaches the league's
-// table as it reaches the main one, without being named here.
-const leagueRows = `
-	WITH miembros AS (
-	    SELECT m.jugador_id, j.nombre, f.fila, f.puntaje, f.posicion_anterior,
-	           CASE WHEN f.fila IS NULL THEN '{}'::jsonb ELSE to_jsonb(f) END AS datos
-	      FROM scoring.grupo_miembros m
-	     CROSS JOIN LATERAL (SELECT nombre FROM players.jugadores_publicados j WHERE j.id = m.jugador_id LIMIT 1) j
-	      LEFT JOIN LATERAL (SELECT * FROM scoring.tabla_filas f WHERE f.tabla_id = $2 AND f.jugador_id = m.jugador_id LIMIT 1) f ON true
-	     WHERE m.grupo_id = $1 AND (f.fila IS NOT NULL OR $5)
-	)
-	SELECT count(*) OVER (),
-	       datos || jsonb_build_object(
-	           'id', jugador_id,
-	           'nombre', nombre,
-	           'posicion', rank() OVER (ORDER BY coalesce(puntaje, 0) DESC),
-	           'posicion_anterior', CASE WHEN posicion_anterior IS NOT NULL
-	                                     THEN rank() OVER (ORDER BY posicion_anterior) END)
-	  FROM miembros
-	 ORDER BY fila NULLS LAST, jugador_id
-	 OFFSET $3 LIMIT $4`
+// leagueTable ranks a league's members in snapshot a.Tabla, in the league's display order, each
+// row with its fila (from 1). Members are looked up in the snapshot (the cost follows the
+// league's size, not the tournament's). The rank is the main table's rule within the league
+// (competition ranking by points); the order is the main table's (its fila); members not in the
+// snapshot (registered since, in the current tournament) follow with no points, in the order
+// they registered, at the rank of the members without points. posicion_anterior is the rank
+// within the league by the main table's previous rank, which orders the members by their
+// points before the last matchday.
+func (s *GruposStore) leagueTable(ctx context.Context, id int64, a Acceso) ([]Fila, error) {
+	table, err := s.standings.table(ctx, a.Tabla)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.pool.Query(ctx, `
+		SELECT m.jugador_id, j.nombre
+		  FROM scoring.grupo_miembros m
+		  JOIN players.jugadores_publicados j ON j.id = m.jugador_id
+		 WHERE m.grupo_id = $1`, id)
+	if err != nil {
+		return nil, err
+	}
+	type miembro struct {
+		Fila
+		enTabla  int64 // the fila in the snapshot, 0: none
+		anterior int32 // the main table's previous rank, 0: none
+	}
+	var miembros []miembro
+	var jugador int64
+	var nombre string
+	if _, err := pgx.ForEachRow(rows, []any{&jugador, &nombre}, func() error {
+		m := miembro{Fila: Fila{Posicion: Posicion{ID: jugador, Nombre: nombre}}}
+		if fila, ok := table.Find(jugador); ok {
+			r := table.Row(fila)
+			m.Posicion = posicionOf(r, nombre)
+			m.enTabla, m.anterior = fila, r.Anterior
+		} else if !a.Actual {
+			return nil
+		}
+		miembros = append(miembros, m)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(miembros, func(x, y miembro) int {
+		if (x.enTabla == 0) != (y.enTabla == 0) {
+			return cmp.Compare(y.enTabla, x.enTabla) // the snapshot's rows first
+		}
+		return cmp.Or(cmp.Compare(x.enTabla, y.enTabla), cmp.Compare(x.ID, y.ID))
+	})
+	byPuntaje := make([]int64, len(miembros))
+	var previous []int32
+	for i, m := range miembros {
+		byPuntaje[i] = -m.Puntaje
+		if m.anterior != 0 {
+			previous = append(previous, m.anterior)
+		}
+	}
+	slices.Sort(byPuntaje)
+	slices.Sort(previous)
+	out := make([]Fila, len(miembros))
+	for i, m := range miembros {
+		above, _ := slices.BinarySearch(byPuntaje, -m.Puntaje)
+		m.Posicion.Posicion = int64(above) + 1
+		m.PosicionAnterior = nil
+		if m.anterior != 0 {
+			before, _ := slices.BinarySearch(previous, m.anterior)
+			anterior := int64(before) + 1
+			m.PosicionAnterior = &anterior
+		}
+		m.Fila.Fila = int64(i) + 1
+		out[i] = m.Fila
+	}
+	return out, nil
+}
 
-// TablePage reads one page of a league's table at snapshot tabla (0: none yet, every member
+// TablePage reads one page of a league's table at snapshot a.Tabla (0: none yet, every member
 // without points) as Posiciones: version is the snapshot, as in the main table.
 func (s *GruposStore) TablePage(ctx context.Context, id int64, a Acceso, pagina, porPagina int) (Pagina, error) {
 	p := Pagina{Torneo: a.Torneo, Version: a.Tabla, Pagina: pagina, PorPagina: porPagina, Posiciones: []Posicion{}}
-	desde := int64(pagina-1) * int64(porPagina)
-	rows, err := s.pool.Query(ctx, leagueRows, id, a.Tabla, desde, porPagina, a.Actual)
+	filas, err := s.leagueTable(ctx, id, a)
 	if err != nil {
 		return p, err
 	}
-	p.Posiciones, err = pgx.AppendRows(p.Posiciones, rows, func(row pgx.CollectableRow) (Posicion, error) {
-		var r Posicion
-		var datos []byte
-		if err := row.Scan(&p.Total, &datos); err != nil {
-			return r, err
-		}
-		return r, json.Unmarshal(datos, &r)
-	})
-	if err != nil || len(p.Posiciones) > 0 || pagina == 1 {
-		return p, err
+	p.Total = int64(len(filas))
+	desde := min(int64(pagina-1)*int64(porPagina), p.Total)
+	for _, f := range filas[desde:min(desde+int64(porPagina), p.Total)] {
+		p.Posiciones = append(p.Posiciones, f.Posicion)
 	}
-	// Past the last page: the count still says how many there are.
-	err = s.pool.QueryRow(ctx, `SELECT count(*) FROM (`+leagueRows+`) n`, id, a.Tabla, 0, nil, a.Actual).Scan(&p.Total)
-	return p, err
+	return p, nil
 }

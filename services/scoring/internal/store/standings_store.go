@@ -3,12 +3,15 @@ package store
 import (
 	"context"
 	"errors"
+	"math"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"prode/platform/events"
+	"prode/scoring/internal/ranked"
 )
 
 // Posicion is one row of the standings.
@@ -51,7 +54,7 @@ type Torneo struct {
 	Actual bool
 }
 
-// Tabla is a standings snapshot (scoring.tablas): a tournament's table ranked at one moment.
+// Tabla is a standings snapshot (scoring.tablas_compactas): a tournament's table ranked at one moment.
 type Tabla struct {
 	ID             int64 // the standings version
 	Torneo         int64
@@ -72,10 +75,25 @@ type Version struct {
 var ErrNoPlayer = errors.New("player not in the standings")
 
 // StandingsStore builds and reads the standings snapshots.
-type StandingsStore struct{ pool *pgxpool.Pool }
+type StandingsStore struct {
+	pool      *pgxpool.Pool
+	snapshots *Snapshots
+}
 
-// NewStandingsStore wraps a pool connected as prode_scoring.
-func NewStandingsStore(pool *pgxpool.Pool) *StandingsStore { return &StandingsStore{pool: pool} }
+// NewStandingsStore wraps a pool connected as prode_scoring; snapshots keeps the decoded
+// snapshots it reads (shared with the leagues' store).
+func NewStandingsStore(pool *pgxpool.Pool, snapshots *Snapshots) *StandingsStore {
+	return &StandingsStore{pool: pool, snapshots: snapshots}
+}
+
+// table is snapshot id, decoded (0: the empty table of a tournament without one yet).
+func (s *StandingsStore) table(ctx context.Context, id int64) (*ranked.Table, error) {
+	return s.snapshots.get(ctx, id, func(ctx context.Context) ([]byte, error) {
+		var datos []byte
+		err := s.pool.QueryRow(ctx, `SELECT datos FROM scoring.tablas_compactas WHERE id = $1`, id).Scan(&datos)
+		return datos, err
+	})
+}
 
 // Tournaments lists the tournaments fixtures publishes.
 func (s *StandingsStore) Tournaments(ctx context.Context) ([]Torneo, error) {
@@ -97,7 +115,7 @@ func (s *StandingsStore) LastPlayer(ctx context.Context) (int64, error) {
 func (s *StandingsStore) Latest(ctx context.Context) ([]Tabla, error) {
 	rows, err := s.pool.Query(ctx, `
 		SELECT DISTINCT ON (torneo_id) id, torneo_id, jugadores_hasta, filas, posicion_ceros
-		  FROM scoring.tablas
+		  FROM scoring.tablas_compactas
 		 ORDER BY torneo_id, id DESC`)
 	if err != nil {
 		return nil, err
@@ -105,156 +123,204 @@ func (s *StandingsStore) Latest(ctx context.Context) ([]Tabla, error) {
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Tabla])
 }
 
-// buildRows ranks a tournament's players into snapshot $2: for the current tournament ($5)
-// every player registered up to $3, for another one those who have points in it (who played
-// it, a match or a bonus question). puntaje includes the bonus points, bonus is that part of
-// it. Competition ranking by puntaje (10, 10, 8 -> 1, 1, 3); display order by exact hits,
-// right outcomes, then registration (id), so that a player registered later, without points,
-// always comes after the snapshot's rows. posicion_anterior is the rank without the points of
-// the last matchday (the kick-off dates, in zone $4, of the finished matches), once there are
-// two matchdays.
-const buildRows = `
+// buildTotals reads what a tournament's players have, to be ranked into a snapshot (ranked.Rank):
+// for the current tournament ($4) every player registered up to $2, for another one those who
+// have points in it (who played it, a match or a bonus question), in player order. puntaje
+// includes the bonus points, bonus is that part of it; del_dia is the points of the last
+// matchday (the kick-off dates, in zone $3, of the finished matches), which the previous rank
+// leaves out.
+const buildTotals = `
 	WITH fechas AS (
-	    SELECT id, (inicio AT TIME ZONE $4)::date AS fecha
+	    SELECT id, (inicio AT TIME ZONE $3)::date AS fecha
 	      FROM fixtures.partidos_publicados
 	     WHERE torneo_id = $1 AND finalizado
-	), ultima AS (
-	    SELECT max(fecha) AS fecha, count(DISTINCT fecha) > 1 AS con_anterior FROM fechas
 	), del_dia AS (
 	    SELECT jugador_id, puntaje AS puntos
 	      FROM scoring.totales_fecha
-	     WHERE torneo_id = $1 AND fecha = (SELECT fecha FROM ultima)
-	), miembros AS (
-	    SELECT j.id AS jugador_id,
-	           coalesce(t.puntaje, 0)  AS puntaje,
-	           coalesce(t.exactos, 0)  AS exactos,
-	           coalesce(t.aciertos, 0) AS aciertos,
-	           coalesce(t.bonus, 0)    AS bonus,
-	           coalesce(d.puntos, 0)   AS del_dia
-	      FROM players.jugadores_publicados j
-	      LEFT JOIN scoring.totales_torneo t ON t.torneo_id = $1 AND t.jugador_id = j.id
-	      LEFT JOIN del_dia d ON d.jugador_id = j.id
-	     WHERE j.id <= $3
-	       AND ($5 OR EXISTS (SELECT FROM scoring.puntos pt WHERE pt.torneo_id = $1 AND pt.jugador_id = j.id)
-	               OR EXISTS (SELECT FROM scoring.puntos_bonus b WHERE b.torneo_id = $1 AND b.jugador_id = j.id))
+	     WHERE torneo_id = $1 AND fecha = (SELECT max(fecha) FROM fechas)
 	)
-	INSERT INTO scoring.tabla_filas (tabla_id, fila, posicion, jugador_id, puntaje, exactos, aciertos, posicion_anterior, bonus)
-	SELECT $2,
-	       row_number() OVER (ORDER BY puntaje DESC, exactos DESC, aciertos DESC, jugador_id),
-	       rank() OVER (ORDER BY puntaje DESC),
-	       jugador_id, puntaje, exactos, aciertos,
-	       CASE WHEN (SELECT con_anterior FROM ultima) THEN rank() OVER (ORDER BY puntaje - del_dia DESC) END,
-	       bonus
-	  FROM miembros`
+	SELECT j.id, coalesce(t.puntaje, 0), coalesce(t.exactos, 0), coalesce(t.aciertos, 0),
+	       coalesce(t.bonus, 0), coalesce(d.puntos, 0)
+	  FROM players.jugadores_publicados j
+	  LEFT JOIN scoring.totales_torneo t ON t.torneo_id = $1 AND t.jugador_id = j.id
+	  LEFT JOIN del_dia d ON d.jugador_id = j.id
+	 WHERE j.id <= $2
+	   AND ($4 OR EXISTS (SELECT FROM scoring.puntos pt WHERE pt.torneo_id = $1 AND pt.jugador_id = j.id)
+	           OR EXISTS (SELECT FROM scoring.puntos_bonus b WHERE b.torneo_id = $1 AND b.jugador_id = j.id))
+	 ORDER BY j.id`
 
 // Build ranks a tournament's table into a new snapshot, in one transaction that sees one
 // moment of the totals and the players, and deletes the snapshots before the previous one
 // (a reader may still be paging through the previous one). Builds of one tournament take
-// turns. zone is the display time zone, which dates the matchdays.
+// turns. zone is the display time zone, which dates the matchdays. The ranking is done here,
+// in memory, and stored as one value: the cost of a snapshot is reading the totals once.
 func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, zone string) (Tabla, error) {
 	t := Tabla{Torneo: torneo}
+	var table *ranked.Table
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		// The lock is taken before the transaction's first read, so the snapshot it reads was
 		// taken after the previous build of this tournament committed.
 		if err := lockKeys(ctx, tx, "scoring.tabla", torneo); err != nil {
 			return err
 		}
-		if err := tx.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM players.jugadores_publicados`).Scan(&t.JugadoresHasta); err != nil {
-			return err
-		}
+		var conAnterior bool
 		if err := tx.QueryRow(ctx, `
-			INSERT INTO scoring.tablas (torneo_id, jugadores_hasta, filas, posicion_ceros)
-			VALUES ($1, $2, 0, 1) RETURNING id`, torneo, t.JugadoresHasta).Scan(&t.ID); err != nil {
+			SELECT coalesce(max(id), 0),
+			       (SELECT count(DISTINCT (inicio AT TIME ZONE $2)::date) > 1
+			          FROM fixtures.partidos_publicados WHERE torneo_id = $1 AND finalizado)
+			  FROM players.jugadores_publicados`, torneo, zone).Scan(&t.JugadoresHasta, &conAnterior); err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, buildRows, torneo, t.ID, t.JugadoresHasta, zone, actual)
+		rows, err := tx.Query(ctx, buildTotals, torneo, t.JugadoresHasta, zone, actual)
 		if err != nil {
 			return err
 		}
-		t.Filas = tag.RowsAffected()
-		// Without points a player shares the rank of the players without points, or comes
-		// after everyone.
+		var totals []ranked.Total
+		var x ranked.Total
+		if _, err := pgx.ForEachRow(rows, []any{&x.Jugador, &x.Puntaje, &x.Exactos, &x.Aciertos, &x.Bonus, &x.DelDia}, func() error {
+			totals = append(totals, x)
+			return nil
+		}); err != nil {
+			return err
+		}
+		table = ranked.Rank(totals, conAnterior)
+		t.Filas, t.PosicionCeros = table.Len(), table.PositionOfZeros()
 		if err := tx.QueryRow(ctx, `
-			UPDATE scoring.tablas
-			   SET filas = $2,
-			       posicion_ceros = coalesce((SELECT min(posicion) FROM scoring.tabla_filas
-			                                   WHERE tabla_id = $1 AND puntaje = 0), $2 + 1)
-			 WHERE id = $1
-			RETURNING posicion_ceros`, t.ID, t.Filas).Scan(&t.PosicionCeros); err != nil {
+			INSERT INTO scoring.tablas_compactas (torneo_id, jugadores_hasta, filas, posicion_ceros, datos)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+			torneo, t.JugadoresHasta, t.Filas, t.PosicionCeros, table.Encode()).Scan(&t.ID); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, `
-			DELETE FROM scoring.tablas
+			DELETE FROM scoring.tablas_compactas
 			 WHERE torneo_id = $1
-			   AND id < (SELECT max(id) FROM scoring.tablas WHERE torneo_id = $1 AND id < $2)`, torneo, t.ID)
+			   AND id < (SELECT max(id) FROM scoring.tablas_compactas WHERE torneo_id = $1 AND id < $2)`, torneo, t.ID)
 		if err != nil {
 			return err
 		}
 		// The leagues' readers are remembered with the snapshot they read (grupos).
 		return notifyAccess(ctx, tx, events.TableChanged(torneo))
 	})
+	if err == nil {
+		s.snapshots.Keep(t.ID, table)
+	}
 	return t, err
 }
 
-// newcomers are the players who follow a snapshot's rows: registered after it (up to the
-// version's last player), or registered just before it but committed after it was read (ids
-// are handed out before commit, so up to a few in flight can be missed; the window covers
-// them without a scan of every player).
-//
-// Only the window's players up to the snapshot's last one can be among its rows: each of them is
-// looked up through tabla_filas_jugador (at most 1000 index lookups), and OFFSET 0 keeps
-// PostgreSQL from planning that NOT EXISTS as an anti-join or a hash of the whole snapshot. Until
-// autovacuum next analyzes tabla_filas, up to a minute after each build, its statistics do not
-// know the newest snapshot and put it at one row; an anti-join planned on that estimate can
-// compare every candidate with every row of the snapshot (1000 × 100,000 rows: seconds for
-// each page that lists a newcomer, after every result).
-const newcomers = `
-	SELECT j.id, j.nombre
-	  FROM players.jugadores_publicados j
-	 WHERE j.id > $2 - 1000 AND j.id <= $3
-	   AND (j.id > $2 OR NOT EXISTS (SELECT FROM scoring.tabla_filas f WHERE f.tabla_id = $1 AND f.jugador_id = j.id OFFSET 0))`
+// newcomerWindow is how far below a snapshot's last player the newcomers are looked for: ids
+// are handed out before commit, so a few players registered just before a snapshot can commit
+// after it was read, and follow its rows like those registered after it.
+const newcomerWindow = 1000
+
+// newcomers are the players who follow the rows of snapshot t (decoded: table), in the order
+// they registered: registered after it (up to upTo), or within the window before it and not
+// among its rows. One index range of players' ids: the sign-ups since the snapshot.
+func (s *StandingsStore) newcomers(ctx context.Context, table *ranked.Table, t Tabla, upTo int64) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, `
+		SELECT id FROM players.jugadores_publicados WHERE id > $1 AND id <= $2 ORDER BY id`,
+		t.JugadoresHasta-newcomerWindow, upTo)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	return slices.DeleteFunc(ids, func(id int64) bool {
+		_, ranked := table.Find(id)
+		return id <= t.JugadoresHasta && ranked
+	}), err
+}
+
+// names reads the players' display names.
+func (s *StandingsStore) names(ctx context.Context, ids []int64) (map[int64]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, nombre FROM players.jugadores_publicados WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[int64]string, len(ids))
+	var id int64
+	var nombre string
+	_, err = pgx.ForEachRow(rows, []any{&id, &nombre}, func() error { names[id] = nombre; return nil })
+	return names, err
+}
+
+// posicionOf is a snapshot row as the API shows it.
+func posicionOf(r ranked.Row, nombre string) Posicion {
+	p := Posicion{Posicion: int64(r.Posicion), ID: r.Jugador, Nombre: nombre, Puntaje: int64(r.Puntaje),
+		Exactos: int64(r.Exactos), Aciertos: int64(r.Aciertos), Bonus: int64(r.Bonus)}
+	if r.Anterior != 0 {
+		anterior := int64(r.Anterior)
+		p.PosicionAnterior = &anterior
+	}
+	return p
+}
+
+// filasAt are the rows at the given filas (sorted) of the table at v: the snapshot's, then the
+// newcomers' (no points, the shared last rank, in the order they registered). A player without
+// a published name (gone since) is left out, as a join would.
+func (s *StandingsStore) filasAt(ctx context.Context, v Version, table *ranked.Table, nuevos []int64, filas []int64) ([]Fila, error) {
+	ids := make([]int64, 0, len(filas))
+	for _, f := range filas {
+		switch {
+		case f >= 1 && f <= table.Len():
+			ids = append(ids, table.Row(f).Jugador)
+		case f > table.Len() && f-table.Len() <= int64(len(nuevos)):
+			ids = append(ids, nuevos[f-table.Len()-1])
+		}
+	}
+	names, err := s.names(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Fila, 0, len(filas))
+	for _, f := range filas {
+		var p Posicion
+		switch {
+		case f >= 1 && f <= table.Len():
+			p = posicionOf(table.Row(f), "")
+		case f > table.Len() && f-table.Len() <= int64(len(nuevos)):
+			p = Posicion{Posicion: v.PosicionCeros, ID: nuevos[f-table.Len()-1]}
+		default:
+			continue
+		}
+		nombre, ok := names[p.ID]
+		if !ok {
+			continue
+		}
+		p.Nombre = nombre
+		out = append(out, Fila{Posicion: p, Fila: f})
+	}
+	return out, nil
+}
 
 // Page reads one page of the table at v: the snapshot's rows in the range, then the newcomers
 // (no points, the shared last rank, in the order they registered) where the page reaches past
 // the snapshot.
 func (s *StandingsStore) Page(ctx context.Context, v Version, pagina, porPagina int) (Pagina, error) {
 	p := Pagina{Torneo: v.Torneo, Version: v.ID, Pagina: pagina, PorPagina: porPagina, Posiciones: []Posicion{}}
+	table, nuevos, err := s.at(ctx, v)
+	if err != nil {
+		return p, err
+	}
+	p.Total = table.Len() + int64(len(nuevos))
 	desde := int64(pagina-1) * int64(porPagina)
-	var nuevos int64
-	if v.Jugadores > 0 {
-		err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (`+newcomers+`) n`, v.ID, v.JugadoresHasta, v.Jugadores).Scan(&nuevos)
-		if err != nil {
-			return p, err
-		}
+	filas := make([]int64, 0, porPagina)
+	for f := desde + 1; f <= min(desde+int64(porPagina), p.Total); f++ {
+		filas = append(filas, f)
 	}
-	p.Total = v.Filas + nuevos
-	rows, err := s.pool.Query(ctx, `
-		SELECT f.posicion, f.jugador_id, j.nombre, f.puntaje, f.exactos, f.aciertos, f.posicion_anterior, f.bonus
-		  FROM scoring.tabla_filas f
-		  JOIN players.jugadores_publicados j ON j.id = f.jugador_id
-		 WHERE f.tabla_id = $1 AND f.fila > $2 AND f.fila <= $2 + $3
-		 ORDER BY f.fila`, v.ID, desde, porPagina)
-	if err != nil {
-		return p, err
+	rows, err := s.filasAt(ctx, v, table, nuevos, filas)
+	for _, r := range rows {
+		p.Posiciones = append(p.Posiciones, r.Posicion)
 	}
-	if p.Posiciones, err = pgx.AppendRows(p.Posiciones, rows, pgx.RowToStructByPos[Posicion]); err != nil {
-		return p, err
-	}
-	faltan := porPagina - len(p.Posiciones)
-	if nuevos == 0 || faltan == 0 || desde+int64(porPagina) <= v.Filas {
-		return p, nil
-	}
-	rows, err = s.pool.Query(ctx, `SELECT id, nombre FROM (`+newcomers+`) n ORDER BY id OFFSET $4 LIMIT $5`,
-		v.ID, v.JugadoresHasta, v.Jugadores, max(0, desde-v.Filas), faltan)
-	if err != nil {
-		return p, err
-	}
-	p.Posiciones, err = pgx.AppendRows(p.Posiciones, rows, func(row pgx.CollectableRow) (Posicion, error) {
-		r := Posicion{Posicion: v.PosicionCeros}
-		err := row.Scan(&r.ID, &r.Nombre)
-		return r, err
-	})
 	return p, err
+}
+
+// at is the table at v, decoded, and for the current tournament the newcomers who follow it.
+func (s *StandingsStore) at(ctx context.Context, v Version) (*ranked.Table, []int64, error) {
+	table, err := s.table(ctx, v.ID)
+	if err != nil || v.Jugadores == 0 {
+		return table, nil, err
+	}
+	nuevos, err := s.newcomers(ctx, table, v.Tabla, v.Jugadores)
+	return table, nuevos, err
 }
 
 // Player reads one player's place at v and the page of porPagina rows that holds it. Players
@@ -262,30 +328,28 @@ func (s *StandingsStore) Page(ctx context.Context, v Version, pagina, porPagina 
 // player): a player who just signed in finds their place at once.
 func (s *StandingsStore) Player(ctx context.Context, v Tabla, actual bool, id int64, porPagina int) (MiPosicion, error) {
 	var m MiPosicion
-	err := s.pool.QueryRow(ctx, `
-		SELECT posicion, puntaje, exactos, aciertos, (fila - 1) / $3 + 1, posicion_anterior, bonus
-		  FROM scoring.tabla_filas
-		 WHERE tabla_id = $1 AND jugador_id = $2`, v.ID, id, porPagina).
-		Scan(&m.Posicion, &m.Puntaje, &m.Exactos, &m.Aciertos, &m.Pagina, &m.PosicionAnterior, &m.Bonus)
-	if !errors.Is(err, pgx.ErrNoRows) || !actual {
-		if errors.Is(err, pgx.ErrNoRows) {
-			return m, ErrNoPlayer
-		}
-		return m, err
-	}
-	var antes int64
-	var esta bool
-	err = s.pool.QueryRow(ctx, `
-		SELECT count(*) FILTER (WHERE id < $4), coalesce(bool_or(id = $4), false)
-		  FROM (`+newcomers+`) n`, v.ID, v.JugadoresHasta, int64(1<<62), id).Scan(&antes, &esta)
+	table, err := s.table(ctx, v.ID)
 	if err != nil {
 		return m, err
 	}
+	if fila, ok := table.Find(id); ok {
+		p := posicionOf(table.Row(fila), "")
+		return MiPosicion{Posicion: p.Posicion, Puntaje: p.Puntaje, Exactos: p.Exactos, Aciertos: p.Aciertos,
+			Pagina: (fila-1)/int64(porPagina) + 1, PosicionAnterior: p.PosicionAnterior, Bonus: p.Bonus}, nil
+	}
+	if !actual {
+		return m, ErrNoPlayer
+	}
+	nuevos, err := s.newcomers(ctx, table, v, math.MaxInt64)
+	if err != nil {
+		return m, err
+	}
+	antes, esta := slices.BinarySearch(nuevos, id)
 	if !esta {
 		return m, ErrNoPlayer
 	}
 	m.Posicion = v.PosicionCeros
-	m.Pagina = (v.Filas+antes)/int64(porPagina) + 1
+	m.Pagina = (v.Filas+int64(antes))/int64(porPagina) + 1
 	return m, nil
 }
 
