@@ -50,6 +50,12 @@ func Invalid(mensaje string) *Error {
 	return newError(http.StatusBadRequest, "datos_invalidos", mensaje)
 }
 
+// NotWhole is the 400 for a number that must be a whole number from lo up, as every id, page
+// and version is: subject names it, article and all ("El grupo").
+func NotWhole(subject string, lo int) *Error {
+	return Invalid(fmt.Sprintf("%s tiene que ser un número entero desde %d.", subject, lo))
+}
+
 // Conflict is a 409 with its own code.
 func Conflict(code, mensaje string) *Error { return newError(http.StatusConflict, code, mensaje) }
 

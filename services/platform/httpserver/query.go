@@ -17,7 +17,7 @@ const MaxPorPagina = 100
 
 var (
 	errPartido   = apierror.Invalid("Indicá el partido con ?partido=<número>.")
-	errPagina    = apierror.Invalid("La página tiene que ser un número entero desde 1.")
+	errPagina    = apierror.NotWhole("La página", 1)
 	errPorPagina = apierror.Invalid(fmt.Sprintf("Las filas por página tienen que ser un número entero de 1 a %d.", MaxPorPagina))
 )
 

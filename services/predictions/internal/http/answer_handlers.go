@@ -23,7 +23,7 @@ type AnswerHandlers struct {
 }
 
 var (
-	errTorneo   = apierror.Invalid("El torneo tiene que ser un número entero desde 1.")
+	errTorneo   = apierror.NotWhole("El torneo", 1)
 	errPregunta = apierror.NotFound("Esa pregunta no existe.")
 )
 

@@ -31,22 +31,17 @@ func NewAnswerMetrics(reg prometheus.Registerer) *Metrics {
 // newMetrics registers the counters named saved and refused; their help says what was saved
 // and what was refused.
 func newMetrics(reg prometheus.Registerer, saved, refused, savedWhat, refusedWhat string, reasons []string) *Metrics {
+	r := metrics.On(reg)
 	return &Metrics{
-		Saved: metrics.Counters(reg, prometheus.CounterOpts{Name: saved,
-			Help: savedWhat + " saved, by kind (created or updated)."}, "kind", "created", "updated"),
-		Refused: metrics.Counters(reg, prometheus.CounterOpts{Name: refused,
-			Help: refusedWhat + " refused, by reason."}, "reason", reasons...),
+		Saved:   r.Counters(saved, metrics.By("kind", "created", "updated"), savedWhat+" saved, by kind (created or updated)."),
+		Refused: r.Counters(refused, metrics.By("reason", reasons...), refusedWhat+" refused, by reason."),
 	}
 }
 
 // NewSaveBatchRows registers the histogram of how many saves each statement of predictions
 // wrote (store.Batched): 1 when saves come one at a time, more under a rush.
 func NewSaveBatchRows(reg prometheus.Registerer) func(rows int) {
-	h := prometheus.NewHistogram(prometheus.HistogramOpts{
-		Name:    "prode_predictions_save_batch_rows",
-		Help:    "Saves of predictions written by one statement (store.Batched).",
-		Buckets: []float64{1, 2, 4, 8, 16, 32, 64},
-	})
-	reg.MustRegister(h)
+	h := metrics.On(reg).Histogram("prode_predictions_save_batch_rows",
+		"Saves of predictions written by one statement (store.Batched).", 1, 2, 4, 8, 16, 32, 64)
 	return func(rows int) { h.Observe(float64(rows)) }
 }

@@ -18,7 +18,7 @@ type EventsHandlers struct {
 	Hub *live.Hub
 }
 
-var errUltimo = apierror.Invalid("El último evento tiene que ser un número entero desde 0.")
+var errUltimo = apierror.NotWhole("El último evento", 0)
 
 // stream hands the connection to the hub, which answers text/event-stream and writes the
 // events: every held one newer than what the client has (Last-Event-ID, sent by a

@@ -18,8 +18,8 @@ import (
 const MiembrosPorPagina = httpserver.MaxPorPagina
 
 var (
-	errGrupoID   = apierror.Invalid("El grupo tiene que ser un número entero desde 1.")
-	errJugadorID = apierror.Invalid("El jugador tiene que ser un número entero desde 1.")
+	errGrupoID   = apierror.NotWhole("El grupo", 1)
+	errJugadorID = apierror.NotWhole("El jugador", 1)
 )
 
 // GruposHandlers serve /api/grupos: the private leagues. Identity always comes from the
@@ -212,9 +212,12 @@ func GruposRoutes(r *gin.Engine, auth *session.Verifier, h *GruposHandlers) {
 	writes := r.Group("/api/grupos", auth.Required(), h.WriteLimit.Middleware(ratelimit.PerSession))
 	writes.POST("", h.create)
 	writes.POST("/unirse", h.join)
-	writes.PATCH("/:id", h.rename)
-	writes.DELETE("/:id", h.remove)
-	writes.POST("/:id/codigo", h.newCode)
-	writes.DELETE("/:id/codigo", h.revokeCode)
-	writes.DELETE("/:id/miembros/:jugador", h.removeMember)
+	// One league's writes, by what they change: the league, its invite code, its members.
+	league := writes.Group("/:id")
+	league.PATCH("", h.rename)
+	league.DELETE("", h.remove)
+	code := league.Group("/codigo")
+	code.POST("", h.newCode)
+	code.DELETE("", h.revokeCode)
+	league.DELETE("/miembros/:jugador", h.removeMember)
 }

@@ -24,7 +24,7 @@ type Tournaments interface {
 	Tournament(ctx context.Context, torneo int64) (id int64, actual bool, err error)
 }
 
-var errTorneo = apierror.Invalid("El torneo tiene que ser un número entero desde 1.")
+var errTorneo = apierror.NotWhole("El torneo", 1)
 
 // list answers one page of a tournament's standings (anyone; ?torneo=, the current one by
 // default; ?fecha=AAAA-MM-DD, that matchday's own table).

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -17,9 +18,9 @@ import (
 const FilasPorRango = 10
 
 var (
-	errDesde    = apierror.Invalid("La fila desde la que leer tiene que ser un número entero desde 1.")
-	errCantidad = apierror.Invalid("La cantidad de filas tiene que ser un número entero de 1 a 100.")
-	errVersion  = apierror.Invalid("La versión tiene que ser un número entero desde 1.")
+	errDesde    = apierror.NotWhole("La fila desde la que leer", 1)
+	errCantidad = apierror.Invalid(fmt.Sprintf("La cantidad de filas tiene que ser un número entero de 1 a %d.", httpserver.MaxPorPagina))
+	errVersion  = apierror.NotWhole("La versión", 1)
 )
 
 // TableroHandlers serve the around-me boards, the ranges of rows around them and the pins. The

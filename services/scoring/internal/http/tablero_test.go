@@ -47,28 +47,46 @@ func (b boardTable) rebuild(t *testing.T) {
 	}
 }
 
-func getBoard(t *testing.T, app *scoringtest.App, path string, as testenv.Player) tablero.Board {
+// getOK GETs path, as the players given if any, fails the test unless it answers 200 without
+// an e-mail address in it (boards and rows name players by display name only), and decodes it.
+func getOK[T any](t *testing.T, app *scoringtest.App, path string, as ...testenv.Player) T {
 	t.Helper()
-	res := app.API.Do(http.MethodGet, path, nil, testenv.As(as))
+	var opts []func(*http.Request)
+	for _, p := range as {
+		opts = append(opts, testenv.As(p))
+	}
+	res := app.API.Do(http.MethodGet, path, nil, opts...)
 	if res.Status != http.StatusOK {
-		t.Fatalf("GET %s as %s: %d %s", path, as.Nombre, res.Status, res.Body)
+		t.Fatalf("GET %s: %d %s", path, res.Status, res.Body)
 	}
 	if strings.Contains(string(res.Body), "@") {
-		t.Errorf("the board shows an e-mail address: %s", res.Body)
+		t.Errorf("GET %s shows an e-mail address: %s", path, res.Body)
 	}
-	var b tablero.Board
-	res.Decode(t, &b)
-	return b
+	var v T
+	res.Decode(t, &v)
+	return v
+}
+
+func getBoard(t *testing.T, app *scoringtest.App, path string, as testenv.Player) tablero.Board {
+	t.Helper()
+	return getOK[tablero.Board](t, app, path, as)
+}
+
+// joined writes rows one by one, space-separated, for comparisons a reader can check by eye.
+func joined[R any](rows []R, format func(R) string) string {
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		parts[i] = format(r)
+	}
+	return strings.Join(parts, " ")
 }
 
 // describe writes a board as "fila.name(rank,points):motivo+motivo ..." for comparisons a reader
 // can check by eye.
 func describe(rows []tablero.BoardRow) string {
-	parts := make([]string, len(rows))
-	for i, r := range rows {
-		parts[i] = fmt.Sprintf("%d.%s(%d,%d):%s", r.Fila.Fila, r.Nombre, r.Posicion.Posicion, r.Puntaje, strings.Join(r.Motivos, "+"))
-	}
-	return strings.Join(parts, " ")
+	return joined(rows, func(r tablero.BoardRow) string {
+		return fmt.Sprintf("%d.%s(%d,%d):%s", r.Fila.Fila, r.Nombre, r.Posicion.Posicion, r.Puntaje, strings.Join(r.Motivos, "+"))
+	})
 }
 
 func wantBoard(t *testing.T, what string, b tablero.Board, total int64, want string) {
@@ -187,25 +205,12 @@ func TestBoardSmallTables(t *testing.T) {
 
 func getRange(t *testing.T, app *scoringtest.App, path string, as ...testenv.Player) tablero.Range {
 	t.Helper()
-	var opts []func(*http.Request)
-	for _, p := range as {
-		opts = append(opts, testenv.As(p))
-	}
-	res := app.API.Do(http.MethodGet, path, nil, opts...)
-	if res.Status != http.StatusOK {
-		t.Fatalf("GET %s: %d %s", path, res.Status, res.Body)
-	}
-	var r tablero.Range
-	res.Decode(t, &r)
-	return r
+	return getOK[tablero.Range](t, app, path, as...)
 }
 
+// names writes rows as "fila.name(rank) ...".
 func names(rows []store.Fila) string {
-	parts := make([]string, len(rows))
-	for i, r := range rows {
-		parts[i] = fmt.Sprintf("%d.%s(%d)", r.Fila, r.Nombre, r.Posicion.Posicion)
-	}
-	return strings.Join(parts, " ")
+	return joined(rows, func(r store.Fila) string { return fmt.Sprintf("%d.%s(%d)", r.Fila, r.Nombre, r.Posicion.Posicion) })
 }
 
 // "Ver 10 más": 10 rows from any fila on, fewer at the end, none past it; the board's version

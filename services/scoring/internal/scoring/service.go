@@ -42,9 +42,8 @@ type Store interface {
 	OutboxLag(ctx context.Context) (float64, error)
 	Criterio(ctx context.Context) (string, error)
 	SetCriterio(ctx context.Context, criterio string) error
-	ScoredMatches(ctx context.Context) ([]int64, error)
+	Scored(ctx context.Context) (partidos, preguntas []int64, err error)
 	ScoreQuestions(ctx context.Context, preguntas []int64, eventos []int64) (torneos []int64, err error)
-	ScoredQuestions(ctx context.Context) ([]int64, error)
 	DateMatchdays(ctx context.Context) (redated bool, err error)
 }
 
@@ -231,13 +230,9 @@ func (s *Service) rescoreIfCriterioChanged(ctx context.Context) error {
 	if Criterio(stored) == s.criterio {
 		return nil
 	}
-	partidos, err := s.store.ScoredMatches(ctx)
+	partidos, preguntas, err := s.store.Scored(ctx)
 	if err != nil {
-		return fmt.Errorf("list matches to rescore: %w", err)
-	}
-	preguntas, err := s.store.ScoredQuestions(ctx)
-	if err != nil {
-		return fmt.Errorf("list bonus questions to rescore: %w", err)
+		return fmt.Errorf("list matches and bonus questions to rescore: %w", err)
 	}
 	s.log.Info("knock-out setting changed: rescoring every match and bonus question",
 		slog.String("from", stored), slog.String("to", string(s.criterio)), slog.Int("partidos", len(partidos)),

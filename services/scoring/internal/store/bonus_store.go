@@ -17,14 +17,8 @@ import "context"
 func (s *PointsStore) ScoreQuestions(ctx context.Context, preguntas []int64, eventos []int64) (torneos []int64, err error) {
 	return s.rescore(ctx, rescore{lock: "scoring.pregunta", keys: preguntas, eventos: eventos,
 		torneos: `SELECT DISTINCT torneo_id FROM fixtures.preguntas_publicadas WHERE id = ANY($1) ORDER BY 1`,
+		scratch: `bonus_calculado (pregunta_id bigint NOT NULL, torneo_id bigint NOT NULL, jugador_id bigint NOT NULL, puntos integer NOT NULL)`,
 		steps: []statement{
-			{sql: `
-				CREATE TEMP TABLE IF NOT EXISTS bonus_calculado (
-				    pregunta_id bigint  NOT NULL,
-				    torneo_id   bigint  NOT NULL,
-				    jugador_id  bigint  NOT NULL,
-				    puntos      integer NOT NULL
-				) ON COMMIT DELETE ROWS`},
 			// New points: every answer of the questions that have a right answer.
 			{args: []any{preguntas}, sql: `
 				INSERT INTO pg_temp.bonus_calculado (pregunta_id, torneo_id, jugador_id, puntos)
@@ -56,14 +50,4 @@ func (s *PointsStore) ScoreQuestions(ctx context.Context, preguntas []int64, eve
 				SELECT pregunta_id, torneo_id, jugador_id, puntos FROM pg_temp.bonus_calculado`},
 		},
 	})
-}
-
-// ScoredQuestions lists every bonus question that has a right answer or still has points: what
-// a full rescore must go over.
-func (s *PointsStore) ScoredQuestions(ctx context.Context) ([]int64, error) {
-	return ids(ctx, s.pool, `
-		SELECT pregunta_id FROM fixtures.respuestas_correctas_publicadas
-		UNION
-		SELECT pregunta_id FROM scoring.puntos_bonus
-		ORDER BY 1`)
 }

@@ -53,18 +53,9 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 	return s.rescore(ctx, rescore{lock: "scoring.partido", keys: partidos, eventos: eventos,
 		// A match's tournament, whether or not it has a result now.
 		torneos: `SELECT DISTINCT torneo_id FROM fixtures.partidos_publicados WHERE id = ANY($1) ORDER BY 1`,
+		scratch: `puntos_calculados (partido_id bigint NOT NULL, torneo_id bigint NOT NULL, jugador_id bigint NOT NULL,
+			puntos smallint NOT NULL, exacto boolean NOT NULL, acierto boolean NOT NULL)`,
 		steps: []statement{
-			// Emptied at every commit, so it is empty at the start of each transaction. No index:
-			// it is written once and read whole.
-			{sql: `
-				CREATE TEMP TABLE IF NOT EXISTS puntos_calculados (
-				    partido_id bigint   NOT NULL,
-				    torneo_id  bigint   NOT NULL,
-				    jugador_id bigint   NOT NULL,
-				    puntos     smallint NOT NULL,
-				    exacto     boolean  NOT NULL,
-				    acierto    boolean  NOT NULL
-				) ON COMMIT DELETE ROWS`},
 			// New points: every prediction of the matches against the score that counts. No result
 			// row, no points.
 			{args: []any{partidos, criterio}, sql: `
@@ -200,12 +191,21 @@ func (s *PointsStore) DateMatchdays(ctx context.Context) (redated bool, err erro
 	return redated, err
 }
 
-// ScoredMatches lists every match that has a result or still has points: what a full rescore
-// must go over.
-func (s *PointsStore) ScoredMatches(ctx context.Context) ([]int64, error) {
-	return ids(ctx, s.pool, `
+// Scored lists what a full rescore must go over: every match that has a result or still has
+// points, and every bonus question that has a right answer or still has points.
+func (s *PointsStore) Scored(ctx context.Context) (partidos, preguntas []int64, err error) {
+	partidos, err = ids(ctx, s.pool, `
 		SELECT partido_id FROM fixtures.resultados_publicados
 		UNION
 		SELECT partido_id FROM scoring.puntos
 		ORDER BY 1`)
+	if err != nil {
+		return nil, nil, err
+	}
+	preguntas, err = ids(ctx, s.pool, `
+		SELECT pregunta_id FROM fixtures.respuestas_correctas_publicadas
+		UNION
+		SELECT pregunta_id FROM scoring.puntos_bonus
+		ORDER BY 1`)
+	return partidos, preguntas, err
 }

@@ -13,8 +13,9 @@ type rescore struct {
 	lock    string      // the advisory locks' kind: one scorer per key at a time
 	keys    []int64     // the matches or the questions
 	eventos []int64     // the outbox events applied
-	steps   []statement // in order, after the locks
 	torneos string      // selects the tournaments of keys ($1)
+	scratch string      // the temporary table of the new points: its name and (columns)
+	steps   []statement // in order, after the locks and the scratch table
 }
 
 // statement is one step of a rescore.
@@ -30,6 +31,11 @@ type statement struct {
 func (s *PointsStore) rescore(ctx context.Context, r rescore) (torneos []int64, err error) {
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := lockKeys(ctx, tx, r.lock, r.keys...); err != nil {
+			return err
+		}
+		// Emptied at every commit, so it is empty at the start of each transaction. No index: it
+		// is written once and read whole.
+		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE IF NOT EXISTS `+r.scratch+` ON COMMIT DELETE ROWS`); err != nil {
 			return err
 		}
 		for _, st := range r.steps {

@@ -16,35 +16,58 @@ func show(es []Entrada) string {
 	return strings.Join(parts, " ")
 }
 
-// The rule, case by case: the top 3, the player and their neighbours, the last; rows around the
-// player fill in when those overlap, so that the board keeps 7 rows; pins on top of those.
-func TestPlan(t *testing.T) {
+// checkPlan compares the plan of a table of total rows, for the player at row yo (0: not in it)
+// with pins, to want.
+func checkPlan(t *testing.T, name string, total, yo int64, pins []int64, want string) {
+	t.Helper()
+	if got := show(plan(total, yo, pins)); got != want {
+		t.Errorf("%s (total %d, yo %d, pins %v):\n got %s\nwant %s", name, total, yo, pins, got, want)
+	}
+}
+
+// The rule, case by case in a table of 20: the top 3, the player and their neighbours, the
+// last; rows around the player fill in when those overlap, so that the board keeps 7 rows.
+func TestPlanAroundThePlayer(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		yo   int64
+		want string
+	}{
+		{"in the middle", 10, "1:top 2:top 3:top 9:vecino 10:yo 11:vecino 20:ultimo"},
+		{"first", 1, "1:top+yo 2:top+vecino 3:top+vecino 4:vecino 5:vecino 6:vecino 20:ultimo"},
+		{"second: more rows below", 2, "1:top+vecino 2:top+yo 3:top+vecino 4:vecino 5:vecino 6:vecino 20:ultimo"},
+		{"fourth", 4, "1:top 2:top 3:top+vecino 4:yo 5:vecino 6:vecino 20:ultimo"},
+		{"fifth: no overlap", 5, "1:top 2:top 3:top 4:vecino 5:yo 6:vecino 20:ultimo"},
+		{"next to last", 19, "1:top 2:top 3:top 17:vecino 18:vecino 19:yo 20:vecino+ultimo"},
+		{"last: more rows above", 20, "1:top 2:top 3:top 17:vecino 18:vecino 19:vecino 20:yo+ultimo"},
+		{"not in the table", 0, "1:top 2:top 3:top 4:top 5:top 6:top 20:ultimo"},
+	} {
+		checkPlan(t, c.name, 20, c.yo, nil, c.want)
+	}
+}
+
+// Tables of 7 rows or fewer: every row is on the board.
+func TestPlanOfASmallTable(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		total, yo int64
-		pins      []int64
 		want      string
 	}{
-		{"in the middle", 20, 10, nil, "1:top 2:top 3:top 9:vecino 10:yo 11:vecino 20:ultimo"},
-		{"first", 20, 1, nil, "1:top+yo 2:top+vecino 3:top+vecino 4:vecino 5:vecino 6:vecino 20:ultimo"},
-		{"second: more rows below", 20, 2, nil, "1:top+vecino 2:top+yo 3:top+vecino 4:vecino 5:vecino 6:vecino 20:ultimo"},
-		{"fourth", 20, 4, nil, "1:top 2:top 3:top+vecino 4:yo 5:vecino 6:vecino 20:ultimo"},
-		{"fifth: no overlap", 20, 5, nil, "1:top 2:top 3:top 4:vecino 5:yo 6:vecino 20:ultimo"},
-		{"next to last", 20, 19, nil, "1:top 2:top 3:top 17:vecino 18:vecino 19:yo 20:vecino+ultimo"},
-		{"last: more rows above", 20, 20, nil, "1:top 2:top 3:top 17:vecino 18:vecino 19:vecino 20:yo+ultimo"},
-		{"not in the table", 20, 0, nil, "1:top 2:top 3:top 4:top 5:top 6:top 20:ultimo"},
-		{"exactly seven", 7, 4, nil, "1:top 2:top 3:top+vecino 4:yo 5:vecino 6:vecino 7:ultimo"},
-		{"small table", 4, 2, nil, "1:top+vecino 2:top+yo 3:top+vecino 4:ultimo"},
-		{"one row", 1, 1, nil, "1:top+yo+ultimo"},
-		{"empty", 0, 0, nil, ""},
-		{"pins apart and on the board", 20, 10, []int64{15, 11, 2}, "1:top 2:top+fijado 3:top 9:vecino 10:yo 11:vecino+fijado 15:fijado 20:ultimo"},
-		{"pins out of the table are left out", 20, 10, []int64{0, 21}, "1:top 2:top 3:top 9:vecino 10:yo 11:vecino 20:ultimo"},
+		{"exactly seven", 7, 4, "1:top 2:top 3:top+vecino 4:yo 5:vecino 6:vecino 7:ultimo"},
+		{"small table", 4, 2, "1:top+vecino 2:top+yo 3:top+vecino 4:ultimo"},
+		{"one row", 1, 1, "1:top+yo+ultimo"},
+		{"empty", 0, 0, ""},
 	} {
-		got := plan(c.total, c.yo, c.pins)
-		if show(got) != c.want {
-			t.Errorf("%s (total %d, yo %d, pins %v):\n got %s\nwant %s", c.name, c.total, c.yo, c.pins, show(got), c.want)
-		}
+		checkPlan(t, c.name, c.total, c.yo, nil, c.want)
 	}
+}
+
+// Pins go on top of the board's rows, each once; rows out of the table are left out.
+func TestPlanWithPins(t *testing.T) {
+	checkPlan(t, "pins apart and on the board", 20, 10, []int64{15, 11, 2},
+		"1:top 2:top+fijado 3:top 9:vecino 10:yo 11:vecino+fijado 15:fijado 20:ultimo")
+	checkPlan(t, "pins out of the table are left out", 20, 10, []int64{0, 21},
+		"1:top 2:top 3:top 9:vecino 10:yo 11:vecino 20:ultimo")
 }
 
 // Whatever the table and the player's place, a board holds min(7, total) rows besides the pins,
