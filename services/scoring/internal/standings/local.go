@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"prode/scoring/internal/store"
 )
 
 // localPages keeps recently served pages in the process, so that a match-day rush of standings
@@ -19,6 +21,10 @@ type localPages struct {
 	version   Version
 	confirmed time.Time
 	pages     map[pageKey][]byte // only pages of version
+
+	// The version as PostgreSQL last had it (Service.Version), and when it was read.
+	current   store.Version
+	currentAt time.Time
 }
 
 // pageKey names one cached answer of a tournament: a page of the general table (tabla ""), of
@@ -94,10 +100,35 @@ func (l *localPages) put(v Version, k pageKey, body []byte) {
 func (l *localPages) moved(tabla int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.current.ID < tabla {
+		l.currentAt = time.Time{}
+	}
 	if l.version.Tabla < tabla {
 		l.version = Version{Tabla: tabla}
 		l.pages, l.confirmed = map[pageKey][]byte{}, time.Time{}
 	}
+}
+
+// rememberCurrent keeps v, the tournament's version as PostgreSQL has it now, for freshFor
+// (unless a newer table is announced meanwhile); an older one than kept is ignored.
+func (l *localPages) rememberCurrent(v store.Version) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if versionOf(l.current).newer(versionOf(v)) {
+		return
+	}
+	l.current, l.currentAt = v, l.now()
+}
+
+// currentFor returns the version kept by rememberCurrent if it is fresh and already lists
+// player jugador (0: anyone), who may have registered after it was read.
+func (l *localPages) currentFor(jugador int64) (store.Version, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.now().Sub(l.currentAt) >= l.freshFor || (l.current.Jugadores > 0 && jugador > l.current.Jugadores) {
+		return store.Version{}, false
+	}
+	return l.current, true
 }
 
 // knowsNewerThan reports whether this process has heard of a newer table than v's (moved).

@@ -340,10 +340,20 @@ func (s *Service) current(ctx context.Context, torneo int64) (store.Version, err
 	return v, nil
 }
 
-// Version is a tournament's version as PostgreSQL has it now (current): what the around-me
-// board reads the table at.
-func (s *Service) Version(ctx context.Context, torneo int64) (store.Version, error) {
-	return s.current(ctx, torneo)
+// Version is a tournament's version for player jugador's read (0: anyone), what the around-me
+// board reads the table at: the version this replica read from PostgreSQL (current) within
+// localFreshFor, as late as the pages it keeps, unless a newer table was announced since or
+// the player registered after it (a player who just signed in is on the table at once).
+func (s *Service) Version(ctx context.Context, torneo, jugador int64) (store.Version, error) {
+	local := s.localOf(torneo)
+	if v, ok := local.currentFor(jugador); ok {
+		return v, nil
+	}
+	v, err := s.current(ctx, torneo)
+	if err == nil {
+		local.rememberCurrent(v)
+	}
+	return v, err
 }
 
 // build ranks a tournament's table anew, once for every caller that asks at the same moment.
@@ -410,6 +420,7 @@ func (s *Service) publish(ctx context.Context, torneo int64, announce bool) erro
 	if err != nil {
 		return err
 	}
+	s.localOf(torneo).rememberCurrent(v)
 	if _, err := s.readPage(ctx, v, pageKey{pagina: 1, porPagina: PorPagina}, true); err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"prode/scoring/internal/ranked"
 )
 
 // Fila is one row of a table with its place in the table's display order (fila, from 1): the
@@ -22,33 +24,41 @@ type Fila struct {
 // snapshot (StandingsStore.Locate, Rows), a matchday's own table (MatchdayLocate, MatchdayRows)
 // and a league's (GruposStore.LeagueRows). Locate finds players' filas, Rows reads rows by fila.
 
-// Locate finds the given players' filas in the table at v, and counts its rows: in the
-// snapshot, and for the current tournament among the newcomers who follow it (as Page counts
-// them). A player in neither is left out.
-func (s *StandingsStore) Locate(ctx context.Context, v Version, ids []int64) (total int64, filas map[int64]int64, err error) {
-	table, nuevos, err := s.at(ctx, v)
-	if err != nil {
-		return 0, nil, err
-	}
-	filas = make(map[int64]int64, len(ids))
-	for _, id := range ids {
-		if fila, ok := table.Find(id); ok {
-			filas[id] = fila
-		} else if n, ok := slices.BinarySearch(nuevos, id); ok {
-			filas[id] = table.Len() + int64(n) + 1
-		}
-	}
-	return table.Len() + int64(len(nuevos)), filas, nil
+// View is the table at one version read once for the lookups of one answer (a board locates
+// players, then reads rows): the snapshot, and for the current tournament the newcomers who
+// follow it.
+type View struct {
+	store  *StandingsStore
+	v      Version
+	table  *ranked.Table
+	nuevos []int64
 }
 
-// Rows reads the rows at the given filas of the table at v (sorted, no repeats), in order: the
-// snapshot's, then the newcomers who follow it.
-func (s *StandingsStore) Rows(ctx context.Context, v Version, filas []int64) ([]Fila, error) {
+// View reads the table at v.
+func (s *StandingsStore) View(ctx context.Context, v Version) (*View, error) {
 	table, nuevos, err := s.at(ctx, v)
-	if err != nil {
-		return nil, err
+	return &View{store: s, v: v, table: table, nuevos: nuevos}, err
+}
+
+// Locate finds the given players' filas, and counts the table's rows: in the snapshot, and for
+// the current tournament among the newcomers who follow it (as Page counts them). A player in
+// neither is left out.
+func (w *View) Locate(ids []int64) (total int64, filas map[int64]int64) {
+	filas = make(map[int64]int64, len(ids))
+	for _, id := range ids {
+		if fila, ok := w.table.Find(id); ok {
+			filas[id] = fila
+		} else if n, ok := slices.BinarySearch(w.nuevos, id); ok {
+			filas[id] = w.table.Len() + int64(n) + 1
+		}
 	}
-	return s.filasAt(ctx, v, table, nuevos, filas)
+	return w.table.Len() + int64(len(w.nuevos)), filas
+}
+
+// Rows reads the rows at the given filas (sorted, no repeats), in order: the snapshot's, then
+// the newcomers who follow it.
+func (w *View) Rows(ctx context.Context, filas []int64) ([]Fila, error) {
+	return w.store.filasAt(ctx, w.v, w.table, w.nuevos, filas)
 }
 
 // TablaAt reads a tournament's snapshot by its id (a version an answer gave before): false when
