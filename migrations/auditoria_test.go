@@ -9,8 +9,7 @@ import (
 // stay, the list starts empty, the fixtures role may append and read it only (no other role
 // sees it), and its down migration leaves the schema exactly as it was.
 func TestAuditoriaMigratesAndRollsBack(t *testing.T) {
-	db := testDatabase(t)
-	up(t, db, withoutFrom(t, "fixtures/000003")) // the release before the audit list
+	db := releaseBefore(t, "fixtures/000003") // the release before the audit list
 	exec(t, db, `
 		INSERT INTO fixtures.equipos VALUES ('ARG', 'Argentina', 'ar'), ('FRA', 'Francia', 'fr');
 		INSERT INTO fixtures.torneos (nombre, actual) VALUES ('World Cup 2022', true);

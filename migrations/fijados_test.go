@@ -9,8 +9,7 @@ import (
 // only the scoring role may read, add and remove pins (never update one), a player cannot pin
 // themselves nor pin someone twice, and the down migration leaves the schema exactly as it was.
 func TestFijadosMigrateAndRollBack(t *testing.T) {
-	db := testDatabase(t)
-	up(t, db, withoutFrom(t, "scoring/000006"))
+	db := releaseBefore(t, "scoring/000006")
 	exec(t, db, `INSERT INTO scoring.tablas (torneo_id, jugadores_hasta, filas, posicion_ceros) VALUES (1, 0, 0, 1);
 	             INSERT INTO scoring.grupos (torneo_id, nombre, dueno_id) VALUES (1, 'Oficina', 7)`)
 	objectsBefore := objects(t, db)

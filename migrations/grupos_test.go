@@ -10,8 +10,7 @@ import (
 // an invite code belongs to one league, a player is in a league once, deleting a league deletes
 // its members, and the down migration leaves the schema exactly as it was.
 func TestGruposMigrateAndRollBack(t *testing.T) {
-	db := testDatabase(t)
-	up(t, db, withoutFrom(t, "scoring/000004"))
+	db := releaseBefore(t, "scoring/000004")
 	exec(t, db, `INSERT INTO scoring.tablas (torneo_id, jugadores_hasta, filas, posicion_ceros) VALUES (1, 0, 0, 1)`)
 	objectsBefore := objects(t, db)
 

@@ -21,6 +21,16 @@ import (
 
 func testDatabase(t *testing.T) string { return testdb.New(t, "migrations_test") }
 
+// releaseBefore is a test database migrated as the release before the given migrations
+// ("schema/version", each and every later one of its schema left out): where a migration's test
+// starts, with the data of a deployment already in use added next.
+func releaseBefore(t *testing.T, migrations ...string) string {
+	t.Helper()
+	db := testDatabase(t)
+	up(t, db, withoutFrom(t, migrations...))
+	return db
+}
+
 // logBuffer collects a Migrator's JSON log lines. A Migrator logs from the goroutine that runs
 // it, and each test reads a migrator's log once it has returned, so it needs no lock.
 type logBuffer struct{ bytes.Buffer }

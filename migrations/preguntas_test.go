@@ -11,8 +11,7 @@ import (
 // match or question); each role reads only what it should; and the down migrations leave the
 // schemas as they were, the totals without the bonus points they included.
 func TestPreguntasMigrateAndRollBack(t *testing.T) {
-	db := testDatabase(t)
-	up(t, db, withoutFrom(t, "fixtures/000005", "predictions/000002", "scoring/000005"))
+	db := releaseBefore(t, "fixtures/000005", "predictions/000002", "scoring/000005")
 	exec(t, db, `
 		INSERT INTO fixtures.equipos VALUES ('ARG', 'Argentina', 'ar'), ('FRA', 'Francia', 'fr');
 		INSERT INTO fixtures.torneos (nombre, actual) VALUES ('Copa', true);

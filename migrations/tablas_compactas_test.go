@@ -11,8 +11,7 @@ import (
 // scoring role may read, add and delete compact snapshots, and the down migration leaves the
 // schema exactly as it was.
 func TestTablasCompactasMigrateAndRollBack(t *testing.T) {
-	db := testDatabase(t)
-	up(t, db, withoutFrom(t, "scoring/000007"))
+	db := releaseBefore(t, "scoring/000007")
 	exec(t, db, `INSERT INTO scoring.tablas (torneo_id, jugadores_hasta, filas, posicion_ceros) VALUES (1, 7, 1, 1);
 	             INSERT INTO scoring.tabla_filas (tabla_id, fila, posicion, jugador_id, puntaje, exactos, aciertos)
 	             SELECT id, 1, 1, 7, 10, 1, 1 FROM scoring.tablas`)

@@ -7,8 +7,7 @@ import "testing"
 // played last current, every match and point in its tournament, and per-tournament totals equal
 // to the points, adding up to the old totals.
 func TestTournamentsMigrateAnExistingDeployment(t *testing.T) {
-	db := testDatabase(t)
-	up(t, db, withoutFrom(t, "fixtures/000002", "scoring/000002")) // the release before tournaments
+	db := releaseBefore(t, "fixtures/000002", "scoring/000002") // the release before tournaments
 	// Two tournaments' matches, two players, points as the previous release kept them.
 	exec(t, db, `
 		INSERT INTO fixtures.equipos VALUES ('ARG', 'Argentina', 'ar'), ('FRA', 'Francia', 'fr');
