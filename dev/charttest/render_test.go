@@ -255,6 +255,11 @@ func TestServiceEnvironment(t *testing.T) {
 		if _, ok := envValue(c, "SESSION_KEY"); !ok {
 			t.Errorf("%s: no SESSION_KEY", name)
 		}
+		// The Go runtime's memory limit is the container's, whatever the values say.
+		if m, ok := envValue(c, "GOMEMLIMIT"); !ok || m.ValueFrom == nil || m.ValueFrom.ResourceFieldRef == nil ||
+			m.ValueFrom.ResourceFieldRef.Resource != "limits.memory" {
+			t.Errorf("%s: GOMEMLIMIT %+v, want it from the container's limits.memory", name, m)
+		}
 		// The leagues' maximums reach scoring, which enforces them (values.yaml scoring.grupos).
 		for env, want := range map[string]string{"GRUPOS_MAX_POR_JUGADOR": "50", "GRUPOS_MAX_MIEMBROS": "5000"} {
 			if v, ok := envValue(c, env); ok != (name == "scoring") || (ok && v.Value != want) {

@@ -381,6 +381,13 @@ spec:
           env:
             - name: DB_MAX_CONNS
               value: {{ $v.dbMaxConns | quote }}
+            # The Go runtime collects garbage harder as its heap nears the container's memory
+            # limit instead of growing past it and being killed (scoring ranking a snapshot of a
+            # large table beside the ones it keeps).
+            - name: GOMEMLIMIT
+              valueFrom:
+                resourceFieldRef:
+                  resource: limits.memory
             - name: SESSION_KEY
               valueFrom:
                 secretKeyRef:
