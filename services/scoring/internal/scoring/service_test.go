@@ -2,13 +2,17 @@ package scoring_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"math/rand/v2"
+	"net/http"
+	"slices"
 	"testing"
 	"time"
 
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/scoringtest"
+	"prode/scoring/internal/store"
 )
 
 type prediction struct{ local, visitante int }
@@ -106,6 +110,7 @@ func TestAnyOrderEqualsRecomputation(t *testing.T) {
 		if got, want := e.StoredTotals(), scoringtest.Totals(want); !maps.Equal(got, want) {
 			t.Fatalf("round %d (%s): totals\n got %v\nwant %v", round, criterio, got, want)
 		}
+		tableEqualsRecomputation(t, e, scoringtest.Totals(want))
 		var criterioStored string
 		if err := e.Admin.QueryRow(ctx, `SELECT criterio FROM scoring.estado`).Scan(&criterioStored); err != nil {
 			t.Fatal(err)
@@ -114,6 +119,52 @@ func TestAnyOrderEqualsRecomputation(t *testing.T) {
 			t.Fatalf("round %d: %d events pending, criterio stored %q; want 0 and %q", round, pending, criterioStored, criterio)
 		}
 		t.Logf("round %d (%s): %d results, %d points rows, %d events", round, criterio, len(results), len(want), len(eventos))
+	}
+}
+
+// tableEqualsRecomputation reads the whole table through another replica (a process that ranked
+// none of it) and checks it against the recomputed totals: every player's points, and the
+// standings' order and ranks.
+func tableEqualsRecomputation(t *testing.T, e *scoringtest.Env, totals map[int64]scoringtest.Row) {
+	t.Helper()
+	replica := e.NewApp(scoringtest.Options{})
+	var rows []store.Posicion
+	for pagina := 1; ; pagina++ {
+		res := replica.API.Do(http.MethodGet, fmt.Sprintf("/api/posiciones?pagina=%d&por_pagina=3", pagina), nil)
+		var p store.Pagina
+		res.Decode(t, &p)
+		if res.Status != http.StatusOK || len(p.Posiciones) == 0 {
+			t.Fatalf("page %d of the table: %d %s", pagina, res.Status, res.Body)
+		}
+		rows = append(rows, p.Posiciones...)
+		if int64(len(rows)) >= p.Total {
+			break
+		}
+	}
+	for i, r := range rows {
+		w := totals[r.ID]
+		if r.Puntaje != int64(w.Puntos) || r.Exactos != int64(w.Exactos) || r.Aciertos != int64(w.Aciertos) {
+			t.Fatalf("%s: %d points, %d exact, %d right in the table; the recomputation gives %+v", r.Nombre, r.Puntaje, r.Exactos, r.Aciertos, w)
+		}
+		if i == 0 {
+			if r.Posicion != 1 {
+				t.Fatalf("the first row is ranked %d", r.Posicion)
+			}
+			continue
+		}
+		prev := rows[i-1]
+		// Points, exact hits, right outcomes from the highest; then registration (id).
+		order := func(p store.Posicion) []int64 { return []int64{p.Puntaje, p.Exactos, p.Aciertos, -p.ID} }
+		if slices.Compare(order(prev), order(r)) <= 0 {
+			t.Fatalf("%s (%+v) comes after %s (%+v)", r.Nombre, r, prev.Nombre, prev)
+		}
+		want := prev.Posicion
+		if r.Puntaje != prev.Puntaje {
+			want = int64(i) + 1
+		}
+		if r.Posicion != want {
+			t.Fatalf("%s is ranked %d, want %d", r.Nombre, r.Posicion, want)
+		}
 	}
 }
 

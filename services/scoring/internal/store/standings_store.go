@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"prode/platform/events"
@@ -155,11 +156,33 @@ const buildTotals = `
 // turns. zone is the display time zone, which dates the matchdays. The ranking is done here,
 // in memory, and stored as one value: the cost of a snapshot is reading the totals once.
 func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, zone string) (Tabla, error) {
+	// A build that waited for another's lock read the snapshots as they were when it asked
+	// for it (a repeatable read's snapshot is taken by its first statement, the lock's): it then
+	// fails to delete the snapshots the other one deleted (a serialization failure). Once the
+	// other build has committed, the same build again sees everything: it is retried, so that
+	// the points it was asked to rank are not left out of the newest table.
+	for attempt := 1; ; attempt++ {
+		t, err := s.build(ctx, torneo, actual, zone)
+		var pgErr *pgconn.PgError
+		if attempt == maxBuildAttempts || !errors.As(err, &pgErr) || pgErr.Code != serializationFailure {
+			return t, err
+		}
+	}
+}
+
+// maxBuildAttempts bounds the retries of a build that raced another one.
+const maxBuildAttempts = 5
+
+// serializationFailure is PostgreSQL's SQLSTATE for a repeatable read transaction that changed
+// a row another transaction changed after its snapshot.
+const serializationFailure = "40001"
+
+func (s *StandingsStore) build(ctx context.Context, torneo int64, actual bool, zone string) (Tabla, error) {
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
-		// The lock is taken before the transaction's first read, so the snapshot it reads was
-		// taken after the previous build of this tournament committed.
+		// Builds of one tournament take turns; one that waited is retried if it read too early
+		// (Build).
 		if err := lockKeys(ctx, tx, "scoring.tabla", torneo); err != nil {
 			return err
 		}
