@@ -40,7 +40,7 @@ func (h *TableroHandlers) board(c *gin.Context) {
 		return
 	}
 	claims, _ := session.FromContext(c)
-	t, err := h.Service.General(c.Request.Context(), torneo, c.Query("fecha"), 0, claims.PlayerID)
+	t, err := h.Service.General(c.Request.Context(), torneo, c.Query("fecha"), 0)
 	h.answerBoard(c, t, err, claims.PlayerID)
 }
 
@@ -75,7 +75,7 @@ func (h *TableroHandlers) rows(c *gin.Context) {
 	if !ok {
 		return
 	}
-	t, err := h.Service.General(c.Request.Context(), torneo, c.Query("fecha"), version, 0)
+	t, err := h.Service.General(c.Request.Context(), torneo, c.Query("fecha"), version)
 	h.answerRange(c, t, err, desde, cantidad)
 }
 

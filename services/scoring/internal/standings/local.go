@@ -22,8 +22,8 @@ type localPages struct {
 	confirmed time.Time
 	pages     map[pageKey][]byte // only pages of version
 
-	// The version as PostgreSQL last had it (Service.Version), and when it was read.
-	current   store.Version
+	// The newest snapshot as PostgreSQL last had it (Service.Version), and when it was read.
+	current   store.Tabla
 	currentAt time.Time
 }
 
@@ -109,24 +109,23 @@ func (l *localPages) moved(tabla int64) {
 	}
 }
 
-// rememberCurrent keeps v, the tournament's version as PostgreSQL has it now, for freshFor
-// (unless a newer table is announced meanwhile); an older one than kept is ignored.
-func (l *localPages) rememberCurrent(v store.Version) {
+// rememberCurrent keeps t, the tournament's newest snapshot as PostgreSQL has it now, for
+// freshFor (unless a newer table is announced meanwhile); an older one than kept is ignored.
+func (l *localPages) rememberCurrent(t store.Tabla) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if versionOf(l.current).newer(versionOf(v)) {
+	if l.current.ID > t.ID {
 		return
 	}
-	l.current, l.currentAt = v, l.now()
+	l.current, l.currentAt = t, l.now()
 }
 
-// currentFor returns the version kept by rememberCurrent if it is fresh and already lists
-// player jugador (0: anyone), who may have registered after it was read.
-func (l *localPages) currentFor(jugador int64) (store.Version, bool) {
+// currentTabla returns the snapshot kept by rememberCurrent if it is fresh.
+func (l *localPages) currentTabla() (store.Tabla, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.now().Sub(l.currentAt) >= l.freshFor || (l.current.Jugadores > 0 && jugador > l.current.Jugadores) {
-		return store.Version{}, false
+	if l.now().Sub(l.currentAt) >= l.freshFor {
+		return store.Tabla{}, false
 	}
 	return l.current, true
 }

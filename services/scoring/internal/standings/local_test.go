@@ -52,34 +52,31 @@ func TestLocalPagesAreBounded(t *testing.T) {
 	}
 }
 
-// The version the board reads at is kept for freshFor, unless a newer table is announced or the
-// reader registered after it; an older one never replaces it.
-func TestLocalPagesKeepTheCurrentVersionBriefly(t *testing.T) {
+// The snapshot the board reads at is kept for freshFor, unless a newer table is announced; an
+// older one never replaces it.
+func TestLocalPagesKeepTheCurrentSnapshotBriefly(t *testing.T) {
 	now := time.Unix(1000, 0)
 	l := newLocalPages(time.Second)
 	l.now = func() time.Time { return now }
-	v7 := store.Version{Tabla: store.Tabla{ID: 7, JugadoresHasta: 40}, Jugadores: 50}
-	if _, ok := l.currentFor(0); ok {
-		t.Fatal("a version was kept before any was read")
+	t7 := store.Tabla{ID: 7, JugadoresHasta: 40}
+	if _, ok := l.currentTabla(); ok {
+		t.Fatal("a snapshot was kept before any was read")
 	}
-	l.rememberCurrent(v7)
-	if v, ok := l.currentFor(50); !ok || v != v7 {
-		t.Fatalf("kept version for player 50: %+v %v, want version 7", v, ok)
+	l.rememberCurrent(t7)
+	if got, ok := l.currentTabla(); !ok || got != t7 {
+		t.Fatalf("kept snapshot: %+v %v, want 7", got, ok)
 	}
-	if _, ok := l.currentFor(51); ok {
-		t.Error("player 51 registered after the kept version, and got it")
-	}
-	l.rememberCurrent(store.Version{Tabla: store.Tabla{ID: 6}, Jugadores: 60})
-	if v, _ := l.currentFor(0); v != v7 {
-		t.Errorf("an older table replaced the kept version: %+v", v)
+	l.rememberCurrent(store.Tabla{ID: 6})
+	if got, _ := l.currentTabla(); got != t7 {
+		t.Errorf("an older table replaced the kept one: %+v", got)
 	}
 	l.moved(8)
-	if _, ok := l.currentFor(0); ok {
-		t.Error("the kept version outlived the announcement of a newer table")
+	if _, ok := l.currentTabla(); ok {
+		t.Error("the kept snapshot outlived the announcement of a newer table")
 	}
-	l.rememberCurrent(store.Version{Tabla: store.Tabla{ID: 8}})
+	l.rememberCurrent(store.Tabla{ID: 8})
 	now = now.Add(time.Second)
-	if _, ok := l.currentFor(0); ok {
-		t.Error("the kept version outlived freshFor")
+	if _, ok := l.currentTabla(); ok {
+		t.Error("the kept snapshot outlived freshFor")
 	}
 }

@@ -340,19 +340,26 @@ func (s *Service) current(ctx context.Context, torneo int64) (store.Version, err
 	return v, nil
 }
 
-// Version is a tournament's version for player jugador's read (0: anyone), what the around-me
-// board reads the table at: the version this replica read from PostgreSQL (current) within
-// localFreshFor, as late as the pages it keeps, unless a newer table was announced since or
-// the player registered after it (a player who just signed in is on the table at once).
-func (s *Service) Version(ctx context.Context, torneo, jugador int64) (store.Version, error) {
+// Version is a tournament's version as it is now, what the around-me board reads the table
+// at: the newest snapshot as this replica read it from PostgreSQL within localFreshFor (a newer
+// one built here or announced by another replica replaces it at once), and for the current
+// tournament the newest player, read now (a player who just signed in is on the table).
+func (s *Service) Version(ctx context.Context, torneo int64) (store.Version, error) {
 	local := s.localOf(torneo)
-	if v, ok := local.currentFor(jugador); ok {
-		return v, nil
+	tabla, ok := local.currentTabla()
+	if !ok {
+		v, err := s.current(ctx, torneo)
+		if err == nil {
+			local.rememberCurrent(v.Tabla)
+		}
+		return v, err
 	}
-	v, err := s.current(ctx, torneo)
-	if err == nil {
-		local.rememberCurrent(v)
+	v := store.Version{Tabla: tabla}
+	if _, actual, err := s.Tournament(ctx, torneo); err != nil || !actual {
+		return v, err
 	}
+	last, err := s.store.LastPlayer(ctx)
+	v.Jugadores = max(last, tabla.JugadoresHasta)
 	return v, err
 }
 
@@ -420,7 +427,7 @@ func (s *Service) publish(ctx context.Context, torneo int64, announce bool) erro
 	if err != nil {
 		return err
 	}
-	s.localOf(torneo).rememberCurrent(v)
+	s.localOf(torneo).rememberCurrent(v.Tabla)
 	if _, err := s.readPage(ctx, v, pageKey{pagina: 1, porPagina: PorPagina}, true); err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // request names, and its table's current version.
 type Standings interface {
 	Tournament(ctx context.Context, torneo int64) (id int64, actual bool, err error)
-	Version(ctx context.Context, torneo, jugador int64) (store.Version, error)
+	Version(ctx context.Context, torneo int64) (store.Version, error)
 }
 
 // Grupos checks who may read a league's table (grupos.Service).
@@ -80,9 +80,8 @@ func New(st Standings, g Grupos, tablas *store.StandingsStore, ligas *store.Grup
 
 // General is the table of a tournament (0: the current one) or, with fecha (AAAA-MM-DD), of one
 // of its matchdays; version, when not 0, is a snapshot an earlier answer gave, read again while
-// it is kept (the matchday's table is always the current one). jugador is the player who reads
-// it (0: anyone), who is in the table even if they registered a moment ago.
-func (s *Service) General(ctx context.Context, torneo int64, fecha string, version, jugador int64) (Table, error) {
+// it is kept (the matchday's table is always the current one).
+func (s *Service) General(ctx context.Context, torneo int64, fecha string, version int64) (Table, error) {
 	var dia time.Time
 	if fecha != "" {
 		var err error
@@ -94,7 +93,7 @@ func (s *Service) General(ctx context.Context, torneo int64, fecha string, versi
 	if err != nil || torneo == 0 {
 		return empty(), err
 	}
-	v, err := s.standings.Version(ctx, torneo, jugador)
+	v, err := s.standings.Version(ctx, torneo)
 	if err != nil {
 		return Table{}, err
 	}
