@@ -2,12 +2,13 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// The report of make bench-scale (.bench/scale.md): the machine, a growth table with a row per
+// The report of make bench-scale (docs/benchmarks-scale.md): the machine, a growth table with a row per
 // size, then issue 20's goals judged at the largest size, each with why from the run's figures.
 
 // issue 20's goals.
@@ -126,7 +127,7 @@ func (g growth) Worst() float64 {
 	return worst
 }
 
-// Markdown is .bench/scale.md.
+// Markdown is docs/benchmarks-scale.md.
 func (r scaleReport) Markdown() string {
 	var sb strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&sb, format+"\n", args...) }
@@ -342,6 +343,15 @@ func (r scaleReport) writeMethod(w func(format string, args ...any)) {
 	w("- **Open streams**: GET /api/eventos held open (the file descriptor limit permitting), then %s", plural(c.StreamResults, "result"))
 	w("  of the same match entered, each timed from its PUT to its event at every stream.")
 	w("- **Memory**: every service's VmRSS sampled every 200 ms; \"scoring steps\" are the rescore and the")
-	w("  three changes of a result.")
+	w("  three changes of a result. %s", memoryLimit(os.Getenv("PRODE_GOMEMLIMIT")))
 	w("")
+}
+
+// memoryLimit says what the Go services' heap was held to (dev/bench.sh sets PRODE_GOMEMLIMIT,
+// as the chart sets GOMEMLIMIT from each container's memory limit).
+func memoryLimit(limit string) string {
+	if limit == "" {
+		return "The services ran without GOMEMLIMIT."
+	}
+	return fmt.Sprintf("The services ran with GOMEMLIMIT=%s, as the chart runs them in a container of that limit.", limit)
 }

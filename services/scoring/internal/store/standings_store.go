@@ -198,7 +198,9 @@ func (s *StandingsStore) build(ctx context.Context, torneo int64, actual bool, z
 		if err != nil {
 			return err
 		}
-		var totals []ranked.Total
+		// Room for every player up front: appending would copy two million totals several
+		// times over and leave the copies to the garbage collector.
+		totals := make([]ranked.Total, 0, t.JugadoresHasta)
 		var x ranked.Total
 		if _, err := pgx.ForEachRow(rows, []any{&x.Jugador, &x.Puntaje, &x.Exactos, &x.Aciertos, &x.Bonus, &x.DelDia}, func() error {
 			totals = append(totals, x)
