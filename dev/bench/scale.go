@@ -6,22 +6,26 @@ package main
 // it stays next to the figures it reasons from.
 const scaleSection = `## Toward 2 million players
 
-Not measured here (the bench loads 100,000; issue 20 asks for a make bench-scale at 2 million):
-how each design's cost grows, from what it does, with this run's figures as the base. The
-largest games had 2 million active players with 10,000 watching the standings live.
+How each design's cost grows toward the largest games (2 million active players, 10,000 watching
+the standings live), from what it does, with this run's figures as the base; make bench-scale
+measures the growth itself at 100,000, 1 million and 2 million players (docs/benchmarks-scale.md).
 
 - **A result, to the standings: linear in players, and the one design that does not hold yet.**
-  Scoring a match is one set-based pass over that match's predictions, a row of
-  scoring.puntos and a move of scoring.totales_torneo and totales_fecha per player: O(players)
-  row writes in PostgreSQL, the part that stays. The whole tournament is then ranked again into
-  a new snapshot: since issue 20 in the scoring process (internal/ranked: the totals read once,
-  sorted as packed integers, 2 million players in well under a second) and stored as one value
-  (scoring.tablas_compactas, 36 bytes a player), no longer as a row per player in
-  scoring.tabla_filas. make bench-scale measures both parts at 100,000, 1 million and 2 million
-  players (docs/benchmarks.md, "Growth"). What is left for the 5 s at 2 million: points by
-  distinct predicted score (a result changes the points of a few dozen score classes), with the
-  totals carried from one snapshot to the next instead of a row per player rewritten per result,
-  PostgreSQL keeping the results and predictions as the source of truth.
+  make bench-scale measured a result reaching every page in 3.2 s at 100,000 players and
+  23.9 s at 1 million (about 23 ms per 1,000 players: some 47 s at 2 million), 2.96× faster than
+  today's bare SQL at 1 million against the goal of 10×. 86 % of it is scoring's own
+  transaction: a row of scoring.puntos and a move of scoring.totales_torneo and totales_fecha
+  per player, O(players) row writes in PostgreSQL. The rest is the whole table ranked again:
+  since issue 20 in the scoring process (internal/ranked: the totals read once and sorted as
+  packed integers) and stored as one value (scoring.tablas_compactas, 36 bytes a player) instead
+  of a row per player in scoring.tabla_filas, 3.2 s at 1 million against the bare SQL's 7.5 s.
+  The next step, for the 5 s at 2 million: carry the totals from one snapshot to the next in
+  the scoring process (the new table is the previous one's totals plus the match's new minus
+  old points; points by distinct predicted score, a few dozen classes per result, each player's
+  class read from their prediction, 2 million rows in about a second), each snapshot recording
+  the results it counts so that a replay or a crash mid-way ranks the same table, PostgreSQL
+  keeping the results and predictions as the source of truth, and the per-player rows
+  (scoring.puntos, the totals) written behind, off the path to the pages.
 - **Reading the standings: flat.** Every page and every player's place are read from the
   snapshot in the replica's memory (decoded once per version and replica, the last three kept:
   about 70 MB each at 2 million players), by position for a page and by binary search for a
@@ -43,15 +47,30 @@ largest games had 2 million active players with 10,000 watching the standings li
   under a rush the saves waiting at the same moment share one statement (store.Batched), so
   PostgreSQL pays the statement once per batch, not per save.
 - **Leagues: bounded by the league, not the tournament.** A league's table looks its members up
-  in the snapshot in memory (a binary search each, at most 5,000) and is kept per snapshot and
-  membership version in the replica and in Redis, so after a result each league's table is
-  built once, by its first reader, in O(members × log players): a few milliseconds at 2
-  million. A replica remembers a member's access for up to 5 s and forgets it when 'Salir', a
-  removal or a new snapshot is notified (grupos.AccessCache), so a read asks PostgreSQL nothing
-  while the page is kept: flat in players. The home's 'Mis grupos' ranks the player in each of
-  their leagues by counting members with more points: the members' ids read from PostgreSQL
-  (up to 50 leagues × 5,000) and looked up in the snapshot in memory, the one league read that
-  is not bounded by one league.
+  in the snapshot in the replica's memory (a binary search each, at most 5,000) and is kept per
+  snapshot and membership version in the replica and in Redis, so after a result each league's
+  table is built once, by its first reader, in O(members × log players): a few milliseconds at
+  2 million. Reading it again costs no PostgreSQL round trip: the replica remembers each
+  member's access (open session, member, which versions) for up to 5 s and forgets it when the
+  statement that could end it notifies the prode_acceso channel ('Salir' in players; a removal, a
+  deleted league, a new snapshot in scoring): one notification per such change, heard by every
+  replica on the one LISTEN connection it already holds, never a message per player. The
+  cache holds at most 50,000 accesses (about 7 MiB) and forgets them all when full, so 10,000
+  members reading at once each pay one round trip per 5 s. The home's 'Mis grupos' ranks the
+  player in each of their leagues by counting members with more points: the members' ids read
+  from PostgreSQL (up to 50 leagues × 5,000 for the largest player) and looked up in memory,
+  the one league read that is not bounded by one league.
+- **The around-me board: a handful of lookups, flat in players.** The board of the main table is
+  planned from filas alone (internal/tablero: the top 3, the player and the rows beside them, the
+  last, the pins), its players found and its rows read in the snapshot in memory; PostgreSQL is
+  asked for the pins, the newest player, the sign-ups since the snapshot and the chosen rows'
+  names (four small queries; the snapshot's version is kept per replica for a second, as the
+  pages are). At 2 million players that is the same few queries: make bench-scale measured the
+  board at about 2,900 boards a second at 100,000 and at 1 million alike, 0.08-0.10 of nginx
+  serving the same bytes (each board is one player's, so none is served from a cache). Two
+  boards are not flat yet: a matchday's board ranks that day's rows on each read (as a
+  matchday's page already does: O(players who scored that day)), and a league's board reads
+  the league's whole table (at most 5,000 rows, not cached).
 - **Matchdays.** Points per matchday (scoring.totales_fecha) are kept by the same new-minus-old
   difference as the totals, so a matchday's table and its best players read one date's rows,
   and the movement since the previous matchday reads one date's points while the table is
