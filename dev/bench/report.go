@@ -64,9 +64,12 @@ func writeRunTimes(w func(format string, args ...any), d durationFigures) {
 	w("- bare SQL, each run: %s", durations(d.Reference))
 }
 
-// writeScoringTx says what scoring's own transaction took during the runs of one change scored.
-func writeScoringTx(w func(format string, args ...any), tx scoringTx) {
+// writeScoredRuns lists each run of one change scored beside the bare SQL, then what scoring's
+// own transaction took during them, as one paragraph.
+func writeScoredRuns(w func(format string, args ...any), d durationFigures, tx scoringTx) {
+	writeRunTimes(w, d)
 	w("- scoring's own transaction, mean (prode_scoring_duration_seconds): %s over %.0f transactions", ms(tx.Mean()), tx.Count)
+	w("")
 }
 
 func durations(ds []time.Duration) string {
@@ -229,20 +232,18 @@ func (r report) Markdown() string {
 
 	r.writeSave(w)
 
-	w("## A result entered, to the standings in the API")
-	w("")
-	w("Prode: `PUT %s/api/partidos/%d/resultado` as the organiser (results alternate 1-0 and 0-1, so", c.FixturesBase, r.ScoredMatch)
-	w("that every run changes the table), then `GET %s/api/posiciones` every 2 ms until its body", c.ScoringBase)
-	w("changes. In between: the fixtures transaction with its outbox event and NOTIFY, the consumer's")
-	w("wake-up, the scoring transaction over the match's %d predictions, and page 1 read again and", r.ScoredPredictions)
-	w("published to Redis.")
-	w("")
-	w("Reference: the bare SQL (dev/bench/scoring_benchmarks.go, bareScoreMatch): the totals moved by new")
-	w("minus old points and the match's points replaced, on the base tables, in one transaction rolled back.")
-	w("")
-	writeRunTimes(w, r.Result)
-	writeScoringTx(w, r.ResultTx)
-	w("")
+	w(`## A result entered, to the standings in the API
+
+Prode: `+"`PUT %s/api/partidos/%d/resultado`"+` as the organiser (results alternate 1-0 and 0-1, so
+that every run changes the table), then `+"`GET %s/api/posiciones`"+` every 2 ms until its body
+changes. In between: the fixtures transaction with its outbox event and NOTIFY, the consumer's
+wake-up, the scoring transaction over the match's %d predictions, and page 1 read again and
+published to Redis.
+
+Reference: the bare SQL (dev/bench/scoring_benchmarks.go, bareScoreMatch): the totals moved by new
+minus old points and the match's points replaced, on the base tables, in one transaction rolled back.
+`, c.FixturesBase, r.ScoredMatch, c.ScoringBase, r.ScoredPredictions)
+	writeScoredRuns(w, r.Result, r.ResultTx)
 
 	w("## Full rescore")
 	w("")

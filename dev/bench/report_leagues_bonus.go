@@ -55,7 +55,5 @@ func (r report) writeBonus(w func(format string, args ...any)) {
 	w("totals moved by new minus old bonus points, the question's points replaced and the table ranked, on")
 	w("the base tables, in one transaction rolled back, timed just before each PUT from the same state.")
 	w("")
-	writeRunTimes(w, r.Bonus)
-	writeScoringTx(w, r.BonusTx)
-	w("")
+	writeScoredRuns(w, r.Bonus, r.BonusTx)
 }
