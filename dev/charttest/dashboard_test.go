@@ -120,10 +120,11 @@ func dashboardExprs(v any) []string {
 	return out
 }
 
-// registeredMetrics returns the metric names the services' Go code gives (Name: "prode_...").
+// registeredMetrics returns the metric names the services' Go code gives, as an option
+// (Name: "prode_...") or to the platform's metrics.Registrar (r.Gauge("prode_...", ...)).
 func registeredMetrics(t *testing.T) map[string]bool {
 	t.Helper()
-	name := regexp.MustCompile(`Name:\s*"(prode_[a-z0-9_]+)"`)
+	name := regexp.MustCompile(`(?:Name:\s*|\.(?:Counter|Counters|Gauge|Histogram)\(\s*)"(prode_[a-z0-9_]+)"`)
 	names := map[string]bool{}
 	err := filepath.WalkDir(filepath.Join(repoRoot, "services"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
