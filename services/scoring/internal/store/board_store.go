@@ -21,7 +21,7 @@ type Fila struct {
 }
 
 // The tables the around-me board reads from, each by fila and by player: the tournament's
-// snapshot (StandingsStore.Locate, Rows), a matchday's own table (MatchdayLocate, MatchdayRows)
+// snapshot (StandingsStore.View: Locate, Rows), a matchday's own table (MatchdayLocate, MatchdayRows)
 // and a league's (GruposStore.LeagueRows). Locate finds players' filas, Rows reads rows by fila.
 
 // View is the table at one version read once for the lookups of one answer (a board locates
@@ -116,10 +116,4 @@ func (s *StandingsStore) MatchdayRows(ctx context.Context, torneo int64, fecha t
 		err := row.Scan(&r.Posicion.Posicion, &r.ID, &r.Nombre, &r.Puntaje, &r.Exactos, &r.Aciertos, &r.Fila)
 		return r, err
 	})
-}
-
-// LeagueRows reads a league's whole table at snapshot a.Tabla (bounded by the league's
-// members), numbered by fila: the board picks its rows from it.
-func (s *GruposStore) LeagueRows(ctx context.Context, id int64, a Acceso) ([]Fila, error) {
-	return s.leagueTable(ctx, id, a)
 }

@@ -428,15 +428,15 @@ func (s *GruposStore) Mine(ctx context.Context, jugador, torneo int64) ([]GrupoR
 	})
 }
 
-// leagueTable ranks a league's members in snapshot a.Tabla, in the league's display order, each
-// row with its fila (from 1). Members are looked up in the snapshot (the cost follows the
+// LeagueRows reads a league's whole table at snapshot a.Tabla, in the league's display order,
+// each row with its fila (from 1): a page is a slice of it, the board picks its rows from it. Members are looked up in the snapshot (the cost follows the
 // league's size, not the tournament's). The rank is the main table's rule within the league
 // (competition ranking by points); the order is the main table's (its fila); members not in the
 // snapshot (registered since, in the current tournament) follow with no points, in the order
 // they registered, at the rank of the members without points. posicion_anterior is the rank
 // within the league by the main table's previous rank, which orders the members by their
 // points before the last matchday.
-func (s *GruposStore) leagueTable(ctx context.Context, id int64, a Acceso) ([]Fila, error) {
+func (s *GruposStore) LeagueRows(ctx context.Context, id int64, a Acceso) ([]Fila, error) {
 	table, err := s.standings.table(ctx, a.Tabla)
 	if err != nil {
 		return nil, err
@@ -507,7 +507,7 @@ func (s *GruposStore) leagueTable(ctx context.Context, id int64, a Acceso) ([]Fi
 // without points) as Posiciones: version is the snapshot, as in the main table.
 func (s *GruposStore) TablePage(ctx context.Context, id int64, a Acceso, pagina, porPagina int) (Pagina, error) {
 	p := Pagina{Torneo: a.Torneo, Version: a.Tabla, Pagina: pagina, PorPagina: porPagina, Posiciones: []Posicion{}}
-	filas, err := s.leagueTable(ctx, id, a)
+	filas, err := s.LeagueRows(ctx, id, a)
 	if err != nil {
 		return p, err
 	}

@@ -71,7 +71,9 @@ func (s *Snapshots) lookup(id int64) (*ranked.Table, bool) {
 	defer s.mu.Unlock()
 	for i, k := range s.kept {
 		if k.id == id {
-			s.kept = append(append(s.kept[:i:i], s.kept[i+1:]...), k)
+			// The most recently used moves last, in place: this runs on every read.
+			copy(s.kept[i:], s.kept[i+1:])
+			s.kept[len(s.kept)-1] = k
 			return k.table, true
 		}
 	}
