@@ -6,21 +6,23 @@ import (
 	"fmt"
 )
 
-// format is the first byte of an encoded table; a decoder refuses any other.
-const format = 1
+// format is the first byte of an encoded table. Format 1 (the release before) had no DelDia
+// column; it is still read, with DelDia 0 (such a snapshot is never carried: store.Carry).
+const format = 2
 
-// rowSize is the bytes of one encoded row: the player (8), then six 4-byte columns.
-const rowSize = 8 + 6*4
+// columnsOf is how many 4-byte columns follow the player in a row of each format.
+var columnsOf = map[byte]int{1: 6, 2: 7}
 
 // Encode writes the table as one value: the format byte, then each row in display order, little
-// endian (the player, points, exact hits, right outcomes, bonus, rank, previous rank), then the
-// index by player (each player's row, in player order), so that decoding sorts nothing.
+// endian (the player, points, exact hits, right outcomes, bonus, rank, previous rank, the last
+// matchday's points), then the index by player (each player's row, in player order), so that
+// decoding sorts nothing.
 func (t *Table) Encode() []byte {
-	out := make([]byte, 1, 1+len(t.rows)*(rowSize+4))
+	out := make([]byte, 1, 1+len(t.rows)*(8+4*columnsOf[format]+4))
 	out[0] = format
 	for _, r := range t.rows {
 		out = binary.LittleEndian.AppendUint64(out, uint64(r.Jugador))
-		for _, c := range [...]int32{r.Puntaje, r.Exactos, r.Aciertos, r.Bonus, r.Posicion, r.Anterior} {
+		for _, c := range [...]int32{r.Puntaje, r.Exactos, r.Aciertos, r.Bonus, r.Posicion, r.Anterior, r.DelDia} {
 			out = binary.LittleEndian.AppendUint32(out, uint32(c))
 		}
 	}
@@ -30,11 +32,12 @@ func (t *Table) Encode() []byte {
 	return out
 }
 
-// Decode reads a table Encode wrote.
+// Decode reads a table Encode wrote (this release's format or the one before).
 func Decode(b []byte) (*Table, error) {
-	if len(b) == 0 || b[0] != format {
+	if len(b) == 0 || columnsOf[b[0]] == 0 {
 		return nil, errors.New("ranked table: unknown format")
 	}
+	rowSize := 8 + 4*columnsOf[b[0]]
 	b = b[1:]
 	if len(b)%(rowSize+4) != 0 {
 		return nil, fmt.Errorf("ranked table: %d bytes is not a whole number of rows", len(b))
@@ -42,10 +45,15 @@ func Decode(b []byte) (*Table, error) {
 	n := len(b) / (rowSize + 4)
 	t := &Table{rows: make([]Row, n), byPlayer: make([]int32, n)}
 	for i := range t.rows {
-		c := b[i*rowSize:]
-		col := func(n int) int32 { return int32(binary.LittleEndian.Uint32(c[8+4*n:])) }
+		c := b[i*rowSize : (i+1)*rowSize]
+		col := func(n int) int32 {
+			if 8+4*n >= len(c) {
+				return 0 // a column the row's format does not have
+			}
+			return int32(binary.LittleEndian.Uint32(c[8+4*n:]))
+		}
 		t.rows[i] = Row{Jugador: int64(binary.LittleEndian.Uint64(c)), Puntaje: col(0), Exactos: col(1),
-			Aciertos: col(2), Bonus: col(3), Posicion: col(4), Anterior: col(5)}
+			Aciertos: col(2), Bonus: col(3), Posicion: col(4), Anterior: col(5), DelDia: col(6)}
 	}
 	index := b[n*rowSize:]
 	for i := range t.byPlayer {

@@ -29,6 +29,7 @@ type Row struct {
 	Bonus    int32
 	Posicion int32
 	Anterior int32 // the rank without the last matchday's points; 0: none (one matchday or less)
+	DelDia   int32 // the points of the last matchday (kept so that the next snapshot can carry them)
 }
 
 // Table is a ranked table: its rows in display order (fila 1 first) and, to find a player's
@@ -55,7 +56,7 @@ func Rank(totals []Total, withPrevious bool) *Table {
 	for fila, i := range order {
 		x := &totals[i]
 		r := Row{Jugador: x.Jugador, Puntaje: x.Puntaje, Exactos: x.Exactos, Aciertos: x.Aciertos, Bonus: x.Bonus,
-			Posicion: int32(fila) + 1}
+			Posicion: int32(fila) + 1, DelDia: x.DelDia}
 		if fila > 0 && t.rows[fila-1].Puntaje == x.Puntaje {
 			r.Posicion = t.rows[fila-1].Posicion
 		}
@@ -140,6 +141,18 @@ func competitionOf(totals []Total, value func(*Total) int32) competition {
 func (c competition) rank(v int32) int32 {
 	notAbove, _ := slices.BinarySearch(c.ascending, v+1) // values up to v
 	return int32(len(c.ascending)-notAbove) + 1
+}
+
+// Totals are what the table ranked, in player order: a new snapshot starts from them and adds
+// what changed since (store.Carry).
+func (t *Table) Totals() []Total {
+	totals := make([]Total, len(t.byPlayer))
+	for i, fila := range t.byPlayer {
+		r := &t.rows[fila]
+		totals[i] = Total{Jugador: r.Jugador, Puntaje: r.Puntaje, Exactos: r.Exactos, Aciertos: r.Aciertos,
+			Bonus: r.Bonus, DelDia: r.DelDia}
+	}
+	return totals
 }
 
 // Len is the number of rows.

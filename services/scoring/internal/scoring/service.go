@@ -48,9 +48,12 @@ type Store interface {
 }
 
 // Publisher hears of the tournaments whose points changed (the standings, which rank their
-// tables anew and publish them).
+// tables anew and publish them), and ranks the current tournament's table ahead of a match's
+// points rows (ScoreAhead: write writes them; published is the tournament already published).
 type Publisher interface {
 	Rebuild(ctx context.Context, torneos []int64) error
+	ScoreAhead(ctx context.Context, partidos []int64, criterio string,
+		write func(context.Context) ([]int64, error)) (torneos []int64, published int64, err error)
 }
 
 // batch is how many outbox events one pass reads at a time.
@@ -96,10 +99,15 @@ type scorer struct {
 	score func(ctx context.Context, keys, eventos []int64) ([]int64, error)
 }
 
-// matches scores matches, by the knock-out setting.
+// matches scores matches, by the knock-out setting, with the standings ranked ahead of the
+// points rows: the tournaments left to rebuild are those not published already.
 func (s *Service) matches() scorer {
 	return scorer{name: "matches", count: "partidos", score: func(ctx context.Context, partidos, eventos []int64) ([]int64, error) {
-		return s.store.ScoreMatches(ctx, partidos, string(s.criterio), eventos)
+		criterio := string(s.criterio)
+		torneos, published, err := s.publisher.ScoreAhead(ctx, partidos, criterio, func(ctx context.Context) ([]int64, error) {
+			return s.store.ScoreMatches(ctx, partidos, criterio, eventos)
+		})
+		return slices.DeleteFunc(torneos, func(t int64) bool { return t == published }), err
 	}}
 }
 

@@ -39,6 +39,8 @@ type Store interface {
 	LastPlayer(ctx context.Context) (int64, error)
 	Latest(ctx context.Context) ([]store.Tabla, error)
 	Build(ctx context.Context, torneo int64, actual bool, zone string) (store.Tabla, error)
+	Turn(ctx context.Context, torneo int64) (release func(), err error)
+	Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (store.Tabla, bool, error)
 	Page(ctx context.Context, v store.Version, pagina, porPagina int) (store.Pagina, error)
 	Player(ctx context.Context, v store.Tabla, actual bool, id int64, porPagina int) (store.MiPosicion, error)
 	MatchdayPage(ctx context.Context, torneo, version int64, fecha time.Time, pagina, porPagina int) (store.Pagina, error)
@@ -418,6 +420,44 @@ func (s *Service) Rebuild(ctx context.Context, torneos []int64) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// ScoreAhead has matches scored by write with the current tournament's table ranked and
+// published first: the new snapshot is carried from the newest one to the present results
+// (store.Carry, a fraction of a second per million players), and only then are the points rows
+// written (tens of seconds at two million players), with the tournament's turn held through
+// both so that no table ranked from the totals comes in between. When the snapshot cannot be
+// carried (a matchday that moves back, points rows another scorer wrote, a result of another
+// tournament), write runs alone and the caller rebuilds from the totals as before. It returns
+// what write returns and the tournament already published (0: none).
+func (s *Service) ScoreAhead(ctx context.Context, partidos []int64, criterio string,
+	write func(context.Context) ([]int64, error)) (torneos []int64, published int64, err error) {
+	torneo, _, err := s.Tournament(ctx, 0)
+	if err != nil || torneo == 0 {
+		torneos, err = write(ctx)
+		return torneos, 0, err
+	}
+	release, err := s.store.Turn(ctx, torneo)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer release()
+	start := time.Now()
+	t, carried, err := s.store.Carry(ctx, torneo, partidos, criterio, s.zone)
+	switch {
+	case err != nil:
+		s.log.Warn("standings not carried; ranked from the totals after scoring", slog.String("error", err.Error()))
+	case carried:
+		s.log.Info("standings carried", slog.Int64("torneo", torneo), slog.Int64("version", t.ID),
+			slog.Int64("filas", t.Filas), slog.Duration("duration", time.Since(start)))
+		published = torneo
+		s.builds.Forget(strconv.FormatInt(torneo, 10))
+		if err := s.publish(ctx, torneo, true); err != nil {
+			s.log.Warn("carried standings not published; the repair loop will", slog.String("error", err.Error()))
+		}
+	}
+	torneos, err = write(ctx)
+	return torneos, published, err
 }
 
 // publish reads page 1 at the tournament's current version, keeps it here and in Redis, and

@@ -65,14 +65,7 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 				       a.goles_local = c.local AND a.goles_visitante = c.visitante,
 				       sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante)
 				  FROM predictions.apuestas_publicadas a
-				  JOIN (SELECT r.partido_id, p.torneo_id,
-				               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_local_alargue IS NOT NULL
-				                    THEN r.goles_local_alargue ELSE r.goles_local END AS local,
-				               CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_visitante_alargue IS NOT NULL
-				                    THEN r.goles_visitante_alargue ELSE r.goles_visitante END AS visitante
-				          FROM fixtures.resultados_publicados r
-				          JOIN fixtures.partidos_publicados p ON p.id = r.partido_id
-				         WHERE r.partido_id = ANY($1)) c ON c.partido_id = a.partido_id
+				  JOIN (` + countedScores + `) c ON c.partido_id = a.partido_id
 				 WHERE a.partido_id = ANY($1)`},
 			// Totals, per tournament, move by new minus old points. Rows are locked in key order so
 			// that two transactions scoring different matches cannot deadlock.
@@ -113,6 +106,21 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 			{sql: `
 				INSERT INTO scoring.puntos (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
 				SELECT partido_id, torneo_id, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_calculados`},
+			// The score the rows now count, and the newest event applied with them: a snapshot
+			// carried ahead of the next change (StandingsStore.Carry) knows they are the rows it
+			// replaces.
+			{args: []any{partidos, criterio, eventos}, sql: `
+				INSERT INTO scoring.partidos_contados AS pc (partido_id, torneo_id, goles_local, goles_visitante, conocido, evento)
+				SELECT p.id, p.torneo_id, c.local, c.visitante, true,
+				       coalesce((SELECT max(e.id) FROM fixtures.eventos_publicados e
+				                  WHERE e.partido_id = p.id
+				                    AND (e.id = ANY($3) OR EXISTS (SELECT FROM scoring.eventos_procesados x WHERE x.evento_id = e.id))), 0)
+				  FROM fixtures.partidos_publicados p
+				  LEFT JOIN (` + countedScores + `) c ON c.partido_id = p.id
+				 WHERE p.id = ANY($1)
+				ON CONFLICT (partido_id) DO UPDATE
+				   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
+				       conocido = true, evento = EXCLUDED.evento`},
 		},
 	})
 }

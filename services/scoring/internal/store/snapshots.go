@@ -11,9 +11,11 @@ import (
 )
 
 // KeptSnapshots is how many decoded snapshots a replica keeps by default: the newest two of the
-// current tournament (a reader may still page through the previous one) and one more. At 2
-// million players a snapshot takes about 70 MB in memory.
-const KeptSnapshots = 3
+// current tournament (a reader may still page through the previous one, and the next one is
+// carried from the newest). At 2 million players a snapshot takes about 88 MB in memory, and
+// scoring's memory limit is 512 MiB (docs/operations.md, "Scoring's memory"); another
+// tournament's table, rarely read, is loaded again when asked for.
+const KeptSnapshots = 2
 
 // Snapshots reads standings snapshots (scoring.tablas_compactas) by version and keeps the last
 // few read, decoded: every page, place, board and league table of a version is read from it in

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"prode/platform/events"
@@ -79,6 +78,7 @@ var ErrNoPlayer = errors.New("player not in the standings")
 type StandingsStore struct {
 	pool      *pgxpool.Pool
 	snapshots *Snapshots
+	turns     turns
 }
 
 // NewStandingsStore wraps a pool connected as prode_scoring; snapshots keeps the decoded
@@ -150,50 +150,28 @@ const buildTotals = `
 	           OR EXISTS (SELECT FROM scoring.puntos_bonus b WHERE b.torneo_id = $1 AND b.jugador_id = j.id))
 	 ORDER BY j.id`
 
-// Build ranks a tournament's table into a new snapshot, in one transaction that sees one
-// moment of the totals and the players, and deletes the snapshots before the previous one
-// (a reader may still be paging through the previous one). Builds of one tournament take
-// turns. zone is the display time zone, which dates the matchdays. The ranking is done here,
-// in memory, and stored as one value: the cost of a snapshot is reading the totals once.
+// Build ranks a tournament's table from the totals into a new snapshot, in one transaction that
+// sees one moment of the totals and the players, and deletes the snapshots before the previous
+// one (a reader may still be paging through the previous one). Builds of one tournament take
+// turns (Turn). zone is the display time zone, which dates the matchdays. The ranking is done
+// here, in memory, and stored as one value: the cost of a snapshot is reading the totals once.
 func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, zone string) (Tabla, error) {
-	// A build that waited for another's lock read the snapshots as they were when it asked
-	// for it (a repeatable read's snapshot is taken by its first statement, the lock's): it then
-	// fails to delete the snapshots the other one deleted (a serialization failure). Once the
-	// other build has committed, the same build again sees everything: it is retried, so that
-	// the points it was asked to rank are not left out of the newest table.
-	for attempt := 1; ; attempt++ {
-		t, err := s.build(ctx, torneo, actual, zone)
-		var pgErr *pgconn.PgError
-		if attempt == maxBuildAttempts || !errors.As(err, &pgErr) || pgErr.Code != serializationFailure {
-			return t, err
-		}
+	release, err := s.Turn(ctx, torneo)
+	if err != nil {
+		return Tabla{}, err
 	}
-}
-
-// maxBuildAttempts bounds the retries of a build that raced another one.
-const maxBuildAttempts = 5
-
-// serializationFailure is PostgreSQL's SQLSTATE for a repeatable read transaction that changed
-// a row another transaction changed after its snapshot.
-const serializationFailure = "40001"
-
-func (s *StandingsStore) build(ctx context.Context, torneo int64, actual bool, zone string) (Tabla, error) {
+	defer release()
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
-	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
-		// Builds of one tournament take turns; one that waited is retried if it read too early
-		// (Build).
-		if err := lockKeys(ctx, tx, "scoring.tabla", torneo); err != nil {
+	err = pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM players.jugadores_publicados`).Scan(&t.JugadoresHasta); err != nil {
 			return err
 		}
-		var conAnterior bool
-		if err := tx.QueryRow(ctx, `
-			SELECT coalesce(max(id), 0),
-			       (SELECT count(DISTINCT (inicio AT TIME ZONE $2)::date) > 1
-			          FROM fixtures.partidos_publicados WHERE torneo_id = $1 AND finalizado)
-			  FROM players.jugadores_publicados`, torneo, zone).Scan(&t.JugadoresHasta, &conAnterior); err != nil {
+		states, err := readMatchStates(ctx, tx, torneo, zone)
+		if err != nil {
 			return err
 		}
+		last, several := matchdays(states)
 		rows, err := tx.Query(ctx, buildTotals, torneo, t.JugadoresHasta, zone, actual)
 		if err != nil {
 			return err
@@ -208,28 +186,35 @@ func (s *StandingsStore) build(ctx context.Context, torneo int64, actual bool, z
 		}); err != nil {
 			return err
 		}
-		table = ranked.Rank(totals, conAnterior)
-		t.Filas, t.PosicionCeros = table.Len(), table.PositionOfZeros()
-		if err := tx.QueryRow(ctx, `
-			INSERT INTO scoring.tablas_compactas (torneo_id, jugadores_hasta, filas, posicion_ceros, datos)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-			torneo, t.JugadoresHasta, t.Filas, t.PosicionCeros, table.Encode()).Scan(&t.ID); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `
-			DELETE FROM scoring.tablas_compactas
-			 WHERE torneo_id = $1
-			   AND id < (SELECT max(id) FROM scoring.tablas_compactas WHERE torneo_id = $1 AND id < $2)`, torneo, t.ID)
-		if err != nil {
-			return err
-		}
-		// The leagues' readers are remembered with the snapshot they read (grupos).
-		return notifyAccess(ctx, tx, events.TableChanged(torneo))
+		table = ranked.Rank(totals, several)
+		// The totals are the points rows' sums, read at the same moment as their scores.
+		return insertSnapshot(ctx, tx, &t, table, countedBy(states), last)
 	})
 	if err == nil {
 		s.snapshots.Keep(t.ID, table)
 	}
 	return t, err
+}
+
+// insertSnapshot stores table as tournament t.Torneo's newest snapshot, with what it counts and
+// the matchday its previous rank leaves out, and deletes the snapshots before the previous one
+// (a reader may still be paging through the previous one). It fills in t's id and counts.
+func insertSnapshot(ctx context.Context, tx pgx.Tx, t *Tabla, table *ranked.Table, contados Contados, fechaDelDia *time.Time) error {
+	t.Filas, t.PosicionCeros = table.Len(), table.PositionOfZeros()
+	if err := tx.QueryRow(ctx, `
+		INSERT INTO scoring.tablas_compactas (torneo_id, jugadores_hasta, filas, posicion_ceros, datos, contados, fecha_del_dia)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		t.Torneo, t.JugadoresHasta, t.Filas, t.PosicionCeros, table.Encode(), contados, fechaDelDia).Scan(&t.ID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `
+		DELETE FROM scoring.tablas_compactas
+		 WHERE torneo_id = $1
+		   AND id < (SELECT max(id) FROM scoring.tablas_compactas WHERE torneo_id = $1 AND id < $2)`, t.Torneo, t.ID); err != nil {
+		return err
+	}
+	// The leagues' readers are remembered with the snapshot they read (grupos).
+	return notifyAccess(ctx, tx, events.TableChanged(t.Torneo))
 }
 
 // newcomerWindow is how far below a snapshot's last player the newcomers are looked for: ids

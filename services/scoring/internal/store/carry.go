@@ -1,0 +1,233 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"prode/scoring/internal/ranked"
+)
+
+// carryDelta selects what matches $1 change in each player's totals when their points move
+// from the points rows (scoring.puntos, as the previous scorer wrote them) to the score that
+// counts now (countedScores, knock-out setting $2): points, exact hits, right outcomes, and the
+// points among them of the matches $3 (those of the last matchday). Players whose totals do not
+// move are left out.
+const carryDelta = `
+	WITH c AS (` + countedScores + `)
+	SELECT jugador_id, sum(puntos)::integer, sum(exacto)::integer, sum(acierto)::integer,
+	       coalesce(sum(puntos) FILTER (WHERE partido_id = ANY($3)), 0)::integer
+	  FROM (SELECT a.jugador_id, a.partido_id,
+	               scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante)::integer AS puntos,
+	               (a.goles_local = c.local AND a.goles_visitante = c.visitante)::integer AS exacto,
+	               (sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante))::integer AS acierto
+	          FROM predictions.apuestas_publicadas a
+	          JOIN c ON c.partido_id = a.partido_id
+	         WHERE a.partido_id = ANY($1)
+	        UNION ALL
+	        SELECT jugador_id, partido_id, -puntos, -(exacto::integer), -(acierto::integer)
+	          FROM scoring.puntos WHERE partido_id = ANY($1)) d
+	 GROUP BY jugador_id
+	HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
+	    OR coalesce(sum(puntos) FILTER (WHERE partido_id = ANY($3)), 0) <> 0`
+
+// Carry ranks the current tournament's table with the present results of matches partidos
+// before their points rows are written: the new snapshot is the newest one's totals (read from
+// memory) plus what those matches change (carryDelta), ranked here. It answers false, writing
+// nothing, when that would not be the table a build from the totals gives once the points rows
+// are written: a newest snapshot that does not record what it counts (the previous release's),
+// a match whose points rows are not the ones that snapshot counted (written since by another
+// scorer, or of unknown score), a matchday that moves back (a deleted result), or a match of
+// another tournament. The caller holds the tournament's Turn until the points rows are written
+// (PointsStore.ScoreMatches), so that no build from the totals comes in between.
+func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (Tabla, bool, error) {
+	t := Tabla{Torneo: torneo}
+	var table *ranked.Table
+	carried := false
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+		var base Tabla
+		var contados *Contados
+		var fechaBase *time.Time
+		err := tx.QueryRow(ctx, `
+			SELECT id, jugadores_hasta, contados, fecha_del_dia FROM scoring.tablas_compactas
+			 WHERE torneo_id = $1 ORDER BY id DESC LIMIT 1`, torneo).Scan(&base.ID, &base.JugadoresHasta, &contados, &fechaBase)
+		if err == pgx.ErrNoRows || contados == nil {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		base.Torneo = torneo
+		states, err := readMatchStates(ctx, tx, torneo, zone)
+		if err != nil {
+			return err
+		}
+		now, err := countedNow(ctx, tx, partidos, criterio)
+		if err != nil {
+			return err
+		}
+		plan, ok := planCarry(*contados, states, partidos, now, fechaBase)
+		if !ok {
+			return nil
+		}
+		if err := tx.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM players.jugadores_publicados`).Scan(&t.JugadoresHasta); err != nil {
+			return err
+		}
+		t.JugadoresHasta = max(t.JugadoresHasta, base.JugadoresHasta)
+		previous, err := s.table(ctx, base.ID)
+		if err != nil {
+			return err
+		}
+		nuevos, err := s.newcomers(ctx, previous, base, t.JugadoresHasta)
+		if err != nil {
+			return err
+		}
+		totals := withNewcomers(previous.Totals(), nuevos)
+		if plan.newMatchday {
+			for i := range totals {
+				totals[i].DelDia = 0
+			}
+		}
+		rows, err := tx.Query(ctx, carryDelta, partidos, criterio, plan.delDia)
+		if err != nil {
+			return err
+		}
+		deltas := make([]ranked.Total, 0, len(totals)/2)
+		var d ranked.Total
+		if _, err := pgx.ForEachRow(rows, []any{&d.Jugador, &d.Puntaje, &d.Exactos, &d.Aciertos, &d.DelDia}, func() error {
+			deltas = append(deltas, d)
+			return nil
+		}); err != nil {
+			return err
+		}
+		if !addDeltas(totals, deltas) {
+			return nil // a player the table does not have: ranked from the totals instead
+		}
+		table = ranked.Rank(totals, plan.several)
+		carried = true
+		return insertSnapshot(ctx, tx, &t, table, plan.contados, plan.fechaDelDia)
+	})
+	if err != nil || !carried {
+		return Tabla{}, false, err
+	}
+	s.snapshots.Keep(t.ID, table)
+	return t, true, nil
+}
+
+// countedNow reads the score that counts now of each of partidos that has a result.
+func countedNow(ctx context.Context, tx pgx.Tx, partidos []int64, criterio string) (map[int64]Marcador, error) {
+	rows, err := tx.Query(ctx, `SELECT partido_id, local, visitante FROM (`+countedScores+`) c`, partidos, criterio)
+	if err != nil {
+		return nil, err
+	}
+	now := map[int64]Marcador{}
+	var id int64
+	var m Marcador
+	_, err = pgx.ForEachRow(rows, []any{&id, &m[0], &m[1]}, func() error { now[id] = m; return nil })
+	return now, err
+}
+
+// carryPlan is how a snapshot is carried to the present results of some matches.
+type carryPlan struct {
+	contados    Contados   // what the new snapshot counts
+	fechaDelDia *time.Time // its last matchday
+	several     bool       // more than one matchday: a previous rank
+	newMatchday bool       // the last matchday moved on: the previous one's points leave DelDia
+	delDia      []int64    // the carried matches of the last matchday, whose points enter DelDia
+}
+
+// planCarry checks that a snapshot counting contados, with last matchday fechaBase, can be
+// carried to the scores now of partidos, and says how.
+func planCarry(contados Contados, states []partidoState, partidos []int64, now map[int64]Marcador, fechaBase *time.Time) (carryPlan, bool) {
+	byID := make(map[int64]partidoState, len(states))
+	for _, p := range states {
+		byID[p.ID] = p
+	}
+	for _, id := range partidos {
+		p, ok := byID[id]
+		if !ok || !p.Conocido || slices.Contains(contados.Desconocidos, id) {
+			return carryPlan{}, false
+		}
+		// The points rows must be the ones the snapshot counted: the delta replaces them.
+		counted, has := contados.Marcadores[id]
+		if has != (p.Marcador != nil) || has && counted != *p.Marcador {
+			return carryPlan{}, false
+		}
+	}
+	plan := carryPlan{contados: Contados{Marcadores: maps.Clone(contados.Marcadores), Desconocidos: contados.Desconocidos}}
+	if plan.contados.Marcadores == nil {
+		plan.contados.Marcadores = map[int64]Marcador{}
+	}
+	for _, id := range partidos {
+		if m, ok := now[id]; ok {
+			plan.contados.Marcadores[id] = m
+		} else {
+			delete(plan.contados.Marcadores, id)
+		}
+	}
+	plan.fechaDelDia, plan.several = matchdays(states)
+	switch {
+	case plan.fechaDelDia == nil:
+		if fechaBase != nil {
+			return carryPlan{}, false // the last finished match lost its result: from the totals
+		}
+		return plan, true
+	case fechaBase != nil && plan.fechaDelDia.Before(*fechaBase):
+		return carryPlan{}, false // the last matchday moved back: its points are not in memory
+	case fechaBase == nil || plan.fechaDelDia.After(*fechaBase):
+		// A new last matchday: its points are those the carried matches bring, when no match of
+		// that day has points in the snapshot yet.
+		plan.newMatchday = true
+		for _, p := range states {
+			if !p.Fecha.Equal(*plan.fechaDelDia) {
+				continue
+			}
+			if _, counted := contados.Marcadores[p.ID]; counted || slices.Contains(contados.Desconocidos, p.ID) {
+				return carryPlan{}, false
+			}
+		}
+	}
+	for _, id := range partidos {
+		if byID[id].Fecha.Equal(*plan.fechaDelDia) {
+			plan.delDia = append(plan.delDia, id)
+		}
+	}
+	return plan, true
+}
+
+// withNewcomers adds a row without points for each newcomer to totals (in player order), and
+// keeps them in player order.
+func withNewcomers(totals []ranked.Total, nuevos []int64) []ranked.Total {
+	for _, id := range nuevos {
+		totals = append(totals, ranked.Total{Jugador: id})
+	}
+	if len(nuevos) > 0 {
+		slices.SortFunc(totals, func(a, b ranked.Total) int { return cmp.Compare(a.Jugador, b.Jugador) })
+	}
+	return totals
+}
+
+// addDeltas adds each player's delta to their total (both in player order once deltas is
+// sorted); false when a delta's player has no total.
+func addDeltas(totals, deltas []ranked.Total) bool {
+	slices.SortFunc(deltas, func(a, b ranked.Total) int { return cmp.Compare(a.Jugador, b.Jugador) })
+	i := 0
+	for _, d := range deltas {
+		for i < len(totals) && totals[i].Jugador < d.Jugador {
+			i++
+		}
+		if i == len(totals) || totals[i].Jugador != d.Jugador {
+			return false
+		}
+		x := &totals[i]
+		x.Puntaje += d.Puntaje
+		x.Exactos += d.Exactos
+		x.Aciertos += d.Aciertos
+		x.DelDia += d.DelDia
+	}
+	return true
+}
