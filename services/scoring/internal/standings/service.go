@@ -72,6 +72,7 @@ type Service struct {
 	rebuilds  singleflight.Group // one PostgreSQL read per page at a time (fromDatabase)
 	builds    singleflight.Group // one snapshot build per tournament at a time
 	requests  *prometheus.CounterVec
+	snapshots *prometheus.CounterVec // by how they were ranked: carried, totals
 	log       *slog.Logger
 
 	mu         sync.Mutex
@@ -87,7 +88,7 @@ type Service struct {
 func New(st Store, cache *Cache, localFreshFor time.Duration, zone *time.Location, announcer Announcer,
 	m *metrics.Standings, log *slog.Logger) *Service {
 	return &Service{store: st, cache: cache, zone: zone.String(), announcer: announcer, freshFor: localFreshFor,
-		requests: m.Requests, log: log, local: map[int64]*localPages{}, torneos: map[int64]bool{}, moved: map[int64]bool{}}
+		requests: m.Requests, snapshots: m.Snapshots, log: log, local: map[int64]*localPages{}, torneos: map[int64]bool{}, moved: map[int64]bool{}}
 }
 
 func (s *Service) localOf(torneo int64) *localPages {
@@ -375,6 +376,7 @@ func (s *Service) build(ctx context.Context, torneo int64) (store.Tabla, error) 
 		start := time.Now()
 		t, err := s.store.Build(ctx, torneo, actual, s.zone)
 		if err == nil {
+			s.snapshots.WithLabelValues("totals").Inc()
 			s.log.Info("standings built", slog.Int64("torneo", torneo), slog.Int64("version", t.ID),
 				slog.Int64("filas", t.Filas), slog.Duration("duration", time.Since(start)))
 		}
@@ -448,6 +450,7 @@ func (s *Service) ScoreAhead(ctx context.Context, partidos []int64, criterio str
 	case err != nil:
 		s.log.Warn("standings not carried; ranked from the totals after scoring", slog.String("error", err.Error()))
 	case carried:
+		s.snapshots.WithLabelValues("carried").Inc()
 		s.log.Info("standings carried", slog.Int64("torneo", torneo), slog.Int64("version", t.ID),
 			slog.Int64("filas", t.Filas), slog.Duration("duration", time.Since(start)))
 		published = torneo

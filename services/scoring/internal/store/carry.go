@@ -41,8 +41,8 @@ const carryDelta = `
 // nothing, when that would not be the table a build from the totals gives once the points rows
 // are written: a newest snapshot that does not record what it counts (the previous release's),
 // a match whose points rows are not the ones that snapshot counted (written since by another
-// scorer, or of unknown score), a matchday that moves back (a deleted result), or a match of
-// another tournament. The caller holds the tournament's Turn until the points rows are written
+// scorer, or of unknown score), a matchday that moves back (a deleted result), matchdays dated
+// in another time zone, or a match of another tournament. The caller holds the tournament's Turn until the points rows are written
 // (PointsStore.ScoreMatches), so that no build from the totals comes in between.
 func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (Tabla, bool, error) {
 	t := Tabla{Torneo: torneo}
@@ -70,7 +70,7 @@ func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int
 		if err != nil {
 			return err
 		}
-		plan, ok := planCarry(*contados, states, partidos, now, fechaBase)
+		plan, ok := planCarry(*contados, zone, states, partidos, now, fechaBase)
 		if !ok {
 			return nil
 		}
@@ -141,8 +141,11 @@ type carryPlan struct {
 }
 
 // planCarry checks that a snapshot counting contados, with last matchday fechaBase, can be
-// carried to the scores now of partidos, and says how.
-func planCarry(contados Contados, states []partidoState, partidos []int64, now map[int64]Marcador, fechaBase *time.Time) (carryPlan, bool) {
+// carried to the scores now of partidos, its matchdays dated in zone, and says how.
+func planCarry(contados Contados, zone string, states []partidoState, partidos []int64, now map[int64]Marcador, fechaBase *time.Time) (carryPlan, bool) {
+	if contados.Zona != zone {
+		return carryPlan{}, false // its matchday points were dated in another zone
+	}
 	byID := make(map[int64]partidoState, len(states))
 	for _, p := range states {
 		byID[p.ID] = p
@@ -158,7 +161,7 @@ func planCarry(contados Contados, states []partidoState, partidos []int64, now m
 			return carryPlan{}, false
 		}
 	}
-	plan := carryPlan{contados: Contados{Marcadores: maps.Clone(contados.Marcadores), Desconocidos: contados.Desconocidos}}
+	plan := carryPlan{contados: Contados{Marcadores: maps.Clone(contados.Marcadores), Desconocidos: contados.Desconocidos, Zona: zone}}
 	if plan.contados.Marcadores == nil {
 		plan.contados.Marcadores = map[int64]Marcador{}
 	}

@@ -47,6 +47,9 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 		t.Fatal(err)
 	}
 	points := store.NewPointsStore(pool, location)
+	if _, err := points.DateMatchdays(ctx); err != nil { // as the scorer does at start
+		t.Fatal(err)
+	}
 	if _, err := standings.Build(ctx, torneo, true, zone); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,9 @@ import (
 type Contados struct {
 	Marcadores   map[int64]Marcador `json:"marcadores"`
 	Desconocidos []int64            `json:"desconocidos"`
+	// Zona is the time zone the snapshot's matchday points were dated in (scoring.estado.zona
+	// as its totals were read): a snapshot dated in another zone is not carried.
+	Zona string `json:"zona"`
 }
 
 // Marcador is a counted score: home goals, away goals.
@@ -81,9 +84,10 @@ func readMatchStates(ctx context.Context, tx pgx.Tx, torneo int64, zone string) 
 	})
 }
 
-// countedBy is what a snapshot ranked from the totals counts: the points rows' scores.
-func countedBy(states []partidoState) Contados {
-	c := Contados{Marcadores: map[int64]Marcador{}, Desconocidos: []int64{}}
+// countedBy is what a snapshot ranked from the totals counts: the points rows' scores, and the
+// zone their matchdays are dated in.
+func countedBy(states []partidoState, zona string) Contados {
+	c := Contados{Marcadores: map[int64]Marcador{}, Desconocidos: []int64{}, Zona: zona}
 	for _, p := range states {
 		switch {
 		case !p.Conocido:

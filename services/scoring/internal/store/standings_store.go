@@ -171,6 +171,12 @@ func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, z
 		if err != nil {
 			return err
 		}
+		// The zone the matchday totals are dated in now (scoring.estado): a start in another
+		// zone dates them again (PointsStore.DateMatchdays), maybe while this build reads them.
+		var dated string
+		if err := tx.QueryRow(ctx, `SELECT coalesce(zona, '') FROM scoring.estado`).Scan(&dated); err != nil {
+			return err
+		}
 		last, several := matchdays(states)
 		rows, err := tx.Query(ctx, buildTotals, torneo, t.JugadoresHasta, zone, actual)
 		if err != nil {
@@ -188,7 +194,7 @@ func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, z
 		}
 		table = ranked.Rank(totals, several)
 		// The totals are the points rows' sums, read at the same moment as their scores.
-		return insertSnapshot(ctx, tx, &t, table, countedBy(states), last)
+		return insertSnapshot(ctx, tx, &t, table, countedBy(states, dated), last)
 	})
 	if err == nil {
 		s.snapshots.Keep(t.ID, table)
