@@ -20,15 +20,15 @@ import (
 type changeFigures struct {
 	durationFigures
 	FirstPage   []time.Duration // to page 1 alone at the new version
-	Tx          scoringTx       // scoring's own transactions during the runs
+	Tx          scoringTx       // scoring's passes during the runs: the table carried, then the points rows
 	BarePoints  []time.Duration // the bare SQL's points and totals
 	BareRanking []time.Duration // the bare SQL's snapshot, ranked (its last bareRankingStatements)
 }
 
-// Rest is the median end-to-end time beyond scoring's own transaction: the table ranked into a
-// snapshot and published, the wake-ups, the pages read.
-func (c changeFigures) Rest() time.Duration {
-	return medianDuration(c.Subject) - c.Tx.Mean()
+// Behind is how long scoring's pass went on after every page showed the change: the points rows
+// written behind the published table (0 when the table was ranked after them).
+func (c changeFigures) Behind() time.Duration {
+	return max(0, c.Tx.Mean()-medianDuration(c.Subject))
 }
 
 // pages is how many pages the table has.
@@ -155,6 +155,12 @@ func (s *scaleRunner) timeChange(ctx context.Context, partido int64, score *[2]i
 	}
 	f.Subject = append(f.Subject, time.Since(start))
 
+	// The table is carried and published ahead of the points rows, which scoring writes next:
+	// the change is done when they are (its scoring time below counts them), and the next
+	// change starts from a quiet state.
+	if err := s.settle(ctx); err != nil {
+		return err
+	}
 	txAfter, err := scoringMetrics(s.cfg.ScoringAdmin)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"errors"
 	"maps"
 	"slices"
 	"time"
@@ -55,11 +56,14 @@ func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int
 		err := tx.QueryRow(ctx, `
 			SELECT id, jugadores_hasta, contados, fecha_del_dia FROM scoring.tablas_compactas
 			 WHERE torneo_id = $1 ORDER BY id DESC LIMIT 1`, torneo).Scan(&base.ID, &base.JugadoresHasta, &contados, &fechaBase)
-		if err == pgx.ErrNoRows || contados == nil {
-			return nil
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil // no snapshot yet: the first is ranked from the totals
 		}
 		if err != nil {
 			return err
+		}
+		if contados == nil {
+			return nil // the previous release's snapshot: what it counts is not recorded
 		}
 		base.Torneo = torneo
 		states, err := readMatchStates(ctx, tx, torneo, zone)

@@ -56,16 +56,33 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 		scratch: `puntos_calculados (partido_id bigint NOT NULL, torneo_id bigint NOT NULL, jugador_id bigint NOT NULL,
 			puntos smallint NOT NULL, exacto boolean NOT NULL, acierto boolean NOT NULL)`,
 		steps: []statement{
-			// New points: every prediction of the matches against the score that counts. No result
-			// row, no points.
-			{args: []any{partidos, criterio}, sql: `
+			// The score that counts now, read once: the points below are computed from it, and it
+			// stays recorded with the newest event applied, so that a snapshot carried ahead of
+			// the next change (StandingsStore.Carry) knows these are the rows it replaces. (Read
+			// again in a later statement, a result changed meanwhile would be recorded beside
+			// points computed from the one before.)
+			{args: []any{partidos, criterio, eventos}, sql: `
+				INSERT INTO scoring.partidos_contados AS pc (partido_id, torneo_id, goles_local, goles_visitante, conocido, evento)
+				SELECT p.id, p.torneo_id, c.local, c.visitante, true,
+				       coalesce((SELECT max(e.id) FROM fixtures.eventos_publicados e
+				                  WHERE e.partido_id = p.id
+				                    AND (e.id = ANY($3) OR EXISTS (SELECT FROM scoring.eventos_procesados x WHERE x.evento_id = e.id))), 0)
+				  FROM fixtures.partidos_publicados p
+				  LEFT JOIN (` + countedScores + `) c ON c.partido_id = p.id
+				 WHERE p.id = ANY($1)
+				ON CONFLICT (partido_id) DO UPDATE
+				   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
+				       conocido = true, evento = EXCLUDED.evento`},
+			// New points: every prediction of the matches against the score that counts. No result,
+			// no points.
+			{args: []any{partidos}, sql: `
 				INSERT INTO pg_temp.puntos_calculados (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
 				SELECT a.partido_id, c.torneo_id, a.jugador_id,
-				       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante),
-				       a.goles_local = c.local AND a.goles_visitante = c.visitante,
-				       sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante)
+				       scoring.puntos_de(a.goles_local, a.goles_visitante, c.goles_local, c.goles_visitante),
+				       a.goles_local = c.goles_local AND a.goles_visitante = c.goles_visitante,
+				       sign(a.goles_local - a.goles_visitante) = sign(c.goles_local - c.goles_visitante)
 				  FROM predictions.apuestas_publicadas a
-				  JOIN (` + countedScores + `) c ON c.partido_id = a.partido_id
+				  JOIN scoring.partidos_contados c ON c.partido_id = a.partido_id AND c.goles_local IS NOT NULL
 				 WHERE a.partido_id = ANY($1)`},
 			// Totals, per tournament, move by new minus old points. Rows are locked in key order so
 			// that two transactions scoring different matches cannot deadlock.
@@ -106,21 +123,6 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 			{sql: `
 				INSERT INTO scoring.puntos (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
 				SELECT partido_id, torneo_id, jugador_id, puntos, exacto, acierto FROM pg_temp.puntos_calculados`},
-			// The score the rows now count, and the newest event applied with them: a snapshot
-			// carried ahead of the next change (StandingsStore.Carry) knows they are the rows it
-			// replaces.
-			{args: []any{partidos, criterio, eventos}, sql: `
-				INSERT INTO scoring.partidos_contados AS pc (partido_id, torneo_id, goles_local, goles_visitante, conocido, evento)
-				SELECT p.id, p.torneo_id, c.local, c.visitante, true,
-				       coalesce((SELECT max(e.id) FROM fixtures.eventos_publicados e
-				                  WHERE e.partido_id = p.id
-				                    AND (e.id = ANY($3) OR EXISTS (SELECT FROM scoring.eventos_procesados x WHERE x.evento_id = e.id))), 0)
-				  FROM fixtures.partidos_publicados p
-				  LEFT JOIN (` + countedScores + `) c ON c.partido_id = p.id
-				 WHERE p.id = ANY($1)
-				ON CONFLICT (partido_id) DO UPDATE
-				   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
-				       conocido = true, evento = EXCLUDED.evento`},
 		},
 	})
 }
