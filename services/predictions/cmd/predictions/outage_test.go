@@ -2,15 +2,12 @@ package main_test
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -37,25 +34,9 @@ func TestPostgresOutage(t *testing.T) {
 	ids := openMatches(t, db, "Outage", matches)
 	players := signedInPlayers(t, db, workers)
 
-	bin := filepath.Join(t.TempDir(), "predictions")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	api, adminAddr := testenv.FreeAddr(t), testenv.FreeAddr(t)
-	var logs testenv.LockedBuffer
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(),
-		"HTTP_ADDR="+api, "ADMIN_ADDR="+adminAddr, "DATABASE_URL="+db.URL("predictions"),
-		"SESSION_KEY="+base64.StdEncoding.EncodeToString(testenv.SessionKey),
+	bin := testenv.Build(t, ".")
+	svc := testenv.Start(t, bin, "DATABASE_URL="+db.URL("predictions"),
 		"WRITE_RATE=10000/s", "WRITE_BURST=10000") // the scenario is the outage, not the rate limit
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	testenv.WaitReady(t, "http://"+adminAddr+"/readyz")
 
 	type ack struct {
 		match int64
@@ -81,7 +62,7 @@ func TestPostgresOutage(t *testing.T) {
 		go func(w int) {
 			defer wg.Done()
 			p := players[w]
-			url := "http://" + api + "/api/jugadores/" + p.Email + "/apuestas"
+			url := svc.URL("/api/jugadores/" + p.Email + "/apuestas")
 			for i := 0; i < len(ids) && !stop.Load(); {
 				body, _ := json.Marshal(map[string]any{"partido": ids[i], "goles_local": i % 100, "goles_visitante": w})
 				req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
@@ -141,8 +122,9 @@ func TestPostgresOutage(t *testing.T) {
 	wg.Wait()
 
 	select {
-	case err := <-exited:
-		t.Fatalf("the service exited during the scenario: %v\n%s", err, logs.String())
+	case <-svc.Exited():
+		err, _ := svc.WaitExit(time.Second)
+		t.Fatalf("the service exited during the scenario: %v\n%s", err, svc.Logs())
 	default:
 	}
 
@@ -184,8 +166,8 @@ func TestPostgresOutage(t *testing.T) {
 		}
 	}
 	if problems > 0 {
-		for _, line := range bytes.Split(logs.Bytes(), []byte("\n")) {
-			if bytes.Contains(line, []byte(`"level":"ERROR"`)) && !bytes.Contains(line, []byte("servicio_no_disponible")) {
+		for _, line := range strings.Split(svc.ErrorLogs(), "\n") {
+			if line != "" && !strings.Contains(line, "servicio_no_disponible") {
 				t.Logf("service log: %s", line)
 			}
 		}
