@@ -30,13 +30,7 @@ func TestPostgresOutage(t *testing.T) {
 
 	cluster := testenv.NewCluster(t)
 	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
-	db := testenv.NewDB(t)
-	ids := openMatches(t, db, "Outage", matches)
-	players := signedInPlayers(t, db, workers)
-
-	bin := testenv.Build(t, ".")
-	svc := testenv.Start(t, bin, "DATABASE_URL="+db.URL("predictions"),
-		"WRITE_RATE=10000/s", "WRITE_BURST=10000") // the scenario is the outage, not the rate limit
+	sc := startWriteScenario(t, "Outage", matches, workers)
 
 	type ack struct {
 		match int64
@@ -61,10 +55,10 @@ func TestPostgresOutage(t *testing.T) {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			p := players[w]
-			url := svc.URL("/api/jugadores/" + p.Email + "/apuestas")
-			for i := 0; i < len(ids) && !stop.Load(); {
-				body, _ := json.Marshal(map[string]any{"partido": ids[i], "goles_local": i % 100, "goles_visitante": w})
+			p := sc.players[w]
+			url := sc.svc.URL("/api/jugadores/" + p.Email + "/apuestas")
+			for i := 0; i < len(sc.matches) && !stop.Load(); {
+				body, _ := json.Marshal(map[string]any{"partido": sc.matches[i], "goles_local": i % 100, "goles_visitante": w})
 				req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
 				req.AddCookie(p.Cookie)
@@ -84,7 +78,7 @@ func TestPostgresOutage(t *testing.T) {
 					_ = json.Unmarshal(raw, &e)
 					switch res.StatusCode {
 					case 200, 201:
-						acked[w] = append(acked[w], ack{ids[i], i % 100})
+						acked[w] = append(acked[w], ack{sc.matches[i], i % 100})
 						i++
 					case 503:
 						if e.Error != "servicio_no_disponible" || e.RequestID == "" || res.Header.Get("Retry-After") == "" ||
@@ -122,9 +116,9 @@ func TestPostgresOutage(t *testing.T) {
 	wg.Wait()
 
 	select {
-	case <-svc.Exited():
-		err, _ := svc.WaitExit(time.Second)
-		t.Fatalf("the service exited during the scenario: %v\n%s", err, svc.Logs())
+	case <-sc.svc.Exited():
+		err, _ := sc.svc.WaitExit(time.Second)
+		t.Fatalf("the service exited during the scenario: %v\n%s", err, sc.svc.Logs())
 	default:
 	}
 
@@ -166,7 +160,7 @@ func TestPostgresOutage(t *testing.T) {
 		}
 	}
 	if problems > 0 {
-		for _, line := range strings.Split(svc.ErrorLogs(), "\n") {
+		for _, line := range strings.Split(sc.svc.ErrorLogs(), "\n") {
 			if line != "" && !strings.Contains(line, "servicio_no_disponible") {
 				t.Logf("service log: %s", line)
 			}
@@ -180,11 +174,11 @@ func TestPostgresOutage(t *testing.T) {
 	}
 
 	// Every acknowledged write is stored with the acknowledged score.
-	check := db.AdminPool(t)
+	check := sc.db.AdminPool(t)
 	var nAcked, nStored int
 	for w, list := range acked {
 		nAcked += len(list)
-		stored := storedScores(t, check, players[w])
+		stored := storedScores(t, check, sc.players[w])
 		for _, a := range list {
 			if l, ok := stored[a.match]; ok && l == a.local {
 				nStored++
