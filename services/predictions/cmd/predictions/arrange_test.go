@@ -11,6 +11,27 @@ import (
 	"prode/platform/testenv"
 )
 
+// writeScenario is where the load tests start: the real binary, on a fresh database with open
+// matches and one signed-in player per writer.
+type writeScenario struct {
+	db      *testenv.DB
+	matches []int64 // their ids
+	players []testenv.Player
+	svc     *testenv.Binary
+}
+
+// startWriteScenario builds and starts the binary on a fresh database (the cluster that
+// PRODE_TEST_PG_ADMIN_URL names) with n open matches of torneo and writers signed-in players.
+// Its rate limit is out of the way: the scenarios are outages and shutdowns, not the limit.
+func startWriteScenario(t testing.TB, torneo string, n, writers int) writeScenario {
+	t.Helper()
+	db := testenv.NewDB(t)
+	sc := writeScenario{db: db, matches: openMatches(t, db, torneo, n), players: signedInPlayers(t, db, writers)}
+	sc.svc = testenv.Start(t, testenv.Build(t, "."), "DATABASE_URL="+db.URL("predictions"),
+		"WRITE_RATE=10000/s", "WRITE_BURST=10000")
+	return sc
+}
+
 // openMatches inserts n matches of torneo that take predictions for two more days, and
 // returns their ids.
 func openMatches(t testing.TB, db *testenv.DB, torneo string, n int) []int64 {

@@ -2,15 +2,12 @@ package main_test
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -33,29 +30,7 @@ func TestPostgresOutage(t *testing.T) {
 
 	cluster := testenv.NewCluster(t)
 	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
-	db := testenv.NewDB(t)
-	ids := openMatches(t, db, "Outage", matches)
-	players := signedInPlayers(t, db, workers)
-
-	bin := filepath.Join(t.TempDir(), "predictions")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	api, adminAddr := testenv.FreeAddr(t), testenv.FreeAddr(t)
-	var logs testenv.LockedBuffer
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(),
-		"HTTP_ADDR="+api, "ADMIN_ADDR="+adminAddr, "DATABASE_URL="+db.URL("predictions"),
-		"SESSION_KEY="+base64.StdEncoding.EncodeToString(testenv.SessionKey),
-		"WRITE_RATE=10000/s", "WRITE_BURST=10000") // the scenario is the outage, not the rate limit
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	testenv.WaitReady(t, "http://"+adminAddr+"/readyz")
+	sc := startWriteScenario(t, "Outage", matches, workers)
 
 	type ack struct {
 		match int64
@@ -80,10 +55,10 @@ func TestPostgresOutage(t *testing.T) {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			p := players[w]
-			url := "http://" + api + "/api/jugadores/" + p.Email + "/apuestas"
-			for i := 0; i < len(ids) && !stop.Load(); {
-				body, _ := json.Marshal(map[string]any{"partido": ids[i], "goles_local": i % 100, "goles_visitante": w})
+			p := sc.players[w]
+			url := sc.svc.URL("/api/jugadores/" + p.Email + "/apuestas")
+			for i := 0; i < len(sc.matches) && !stop.Load(); {
+				body, _ := json.Marshal(map[string]any{"partido": sc.matches[i], "goles_local": i % 100, "goles_visitante": w})
 				req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
 				req.AddCookie(p.Cookie)
@@ -103,7 +78,7 @@ func TestPostgresOutage(t *testing.T) {
 					_ = json.Unmarshal(raw, &e)
 					switch res.StatusCode {
 					case 200, 201:
-						acked[w] = append(acked[w], ack{ids[i], i % 100})
+						acked[w] = append(acked[w], ack{sc.matches[i], i % 100})
 						i++
 					case 503:
 						if e.Error != "servicio_no_disponible" || e.RequestID == "" || res.Header.Get("Retry-After") == "" ||
@@ -141,8 +116,9 @@ func TestPostgresOutage(t *testing.T) {
 	wg.Wait()
 
 	select {
-	case err := <-exited:
-		t.Fatalf("the service exited during the scenario: %v\n%s", err, logs.String())
+	case <-sc.svc.Exited():
+		err, _ := sc.svc.WaitExit(time.Second)
+		t.Fatalf("the service exited during the scenario: %v\n%s", err, sc.svc.Logs())
 	default:
 	}
 
@@ -184,8 +160,8 @@ func TestPostgresOutage(t *testing.T) {
 		}
 	}
 	if problems > 0 {
-		for _, line := range bytes.Split(logs.Bytes(), []byte("\n")) {
-			if bytes.Contains(line, []byte(`"level":"ERROR"`)) && !bytes.Contains(line, []byte("servicio_no_disponible")) {
+		for _, line := range strings.Split(sc.svc.ErrorLogs(), "\n") {
+			if line != "" && !strings.Contains(line, "servicio_no_disponible") {
 				t.Logf("service log: %s", line)
 			}
 		}
@@ -198,11 +174,11 @@ func TestPostgresOutage(t *testing.T) {
 	}
 
 	// Every acknowledged write is stored with the acknowledged score.
-	check := db.AdminPool(t)
+	check := sc.db.AdminPool(t)
 	var nAcked, nStored int
 	for w, list := range acked {
 		nAcked += len(list)
-		stored := storedScores(t, check, players[w])
+		stored := storedScores(t, check, sc.players[w])
 		for _, a := range list {
 			if l, ok := stored[a.match]; ok && l == a.local {
 				nStored++

@@ -18,12 +18,7 @@ import (
 // the score of the player's last acknowledged write.
 func TestSIGTERMUnderSteadyWritesLosesNothing(t *testing.T) {
 	const workers, matches = 8, 3000
-	db := testenv.NewDB(t)
-	ids := openMatches(t, db, "Shutdown", matches)
-	players := signedInPlayers(t, db, workers)
-	bin := testenv.Build(t, ".")
-	svc := testenv.Start(t, bin, "DATABASE_URL="+db.URL("predictions"),
-		"WRITE_RATE=10000/s", "WRITE_BURST=10000") // the scenario is the shutdown, not the rate limit
+	sc := startWriteScenario(t, "Shutdown", matches, workers)
 
 	// Per worker (only its own goroutine touches its entry): the match it is on, the id of its
 	// prediction for that match once created, and the local score of every acknowledged write.
@@ -37,10 +32,10 @@ func TestSIGTERMUnderSteadyWritesLosesNothing(t *testing.T) {
 	for w := range writers {
 		writers[w].acked = map[int64]int{}
 	}
-	testenv.SIGTERMUnderLoad(t, svc, testenv.Load{Workers: workers, Send: func(client *http.Client, w int) error {
+	testenv.SIGTERMUnderLoad(t, sc.svc, testenv.Load{Workers: workers, Send: func(client *http.Client, w int) error {
 		wr := &writers[w]
-		p := players[w]
-		match := ids[wr.next%len(ids)]
+		p := sc.players[w]
+		match := sc.matches[wr.next%len(sc.matches)]
 		wr.seq++
 		local := wr.seq % 100
 		method, path, want := http.MethodPost, "/api/jugadores/"+p.Email+"/apuestas", http.StatusCreated
@@ -48,7 +43,7 @@ func TestSIGTERMUnderSteadyWritesLosesNothing(t *testing.T) {
 			method, path, want = http.MethodPut, fmt.Sprintf("%s/%d", path, wr.apuesta), http.StatusOK
 		}
 		body, _ := json.Marshal(map[string]any{"partido": match, "goles_local": local, "goles_visitante": w})
-		req, err := http.NewRequest(method, svc.URL(path), bytes.NewReader(body))
+		req, err := http.NewRequest(method, sc.svc.URL(path), bytes.NewReader(body))
 		if err != nil {
 			return err
 		}
@@ -80,12 +75,12 @@ func TestSIGTERMUnderSteadyWritesLosesNothing(t *testing.T) {
 	}})
 
 	// Every acknowledged write is stored: each match holds its last acknowledged score.
-	admin := db.AdminPool(t)
+	admin := sc.db.AdminPool(t)
 	var nAcked, nMatches, nStored int
 	for w, wr := range writers {
 		nAcked += wr.nAcked
 		nMatches += len(wr.acked)
-		stored := storedScores(t, admin, players[w])
+		stored := storedScores(t, admin, sc.players[w])
 		for match, local := range wr.acked {
 			if got, ok := stored[match]; ok && got == local {
 				nStored++
