@@ -43,8 +43,9 @@ const carryDelta = `
 // are written: a newest snapshot that does not record what it counts (the previous release's),
 // a match whose points rows are not the ones that snapshot counted (written since by another
 // scorer, or of unknown score), a matchday that moves back (a deleted result), matchdays dated
-// in another time zone, or a match of another tournament. The caller holds the tournament's Turn until the points rows are written
-// (PointsStore.ScoreMatches), so that no build from the totals comes in between.
+// in another time zone, or a match of another tournament. The caller holds the tournament's
+// Turn until the points rows are written (PointsStore.ScoreMatches), so that no build from the
+// totals comes in between.
 func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (Tabla, bool, error) {
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
