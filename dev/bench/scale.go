@@ -10,25 +10,31 @@ How each design's cost grows toward the largest games (2 million active players,
 the standings live), from what it does, with this run's figures as the base; make bench-scale
 measures the growth itself at 100,000, 1 million and 2 million players (docs/benchmarks-scale.md).
 
-- **A result, to the standings: linear in players, and the one design that does not hold yet.**
-  make bench-scale measured a result reaching every page in 3.2 s at 100,000 players and
-  23.9 s at 1 million (about 23 ms per 1,000 players: some 47 s at 2 million), 2.96× faster than
-  today's bare SQL at 1 million against the goal of 10×. 86 % of it is scoring's own
-  transaction: a row of scoring.puntos and a move of scoring.totales_torneo and totales_fecha
-  per player, O(players) row writes in PostgreSQL. The rest is the whole table ranked again:
-  since issue 20 in the scoring process (internal/ranked: the totals read once and sorted as
-  packed integers) and stored as one value (scoring.tablas_compactas, 36 bytes a player) instead
-  of a row per player in scoring.tabla_filas, 3.2 s at 1 million against the bare SQL's 7.5 s.
-  The next step, for the 5 s at 2 million: carry the totals from one snapshot to the next in
-  the scoring process (the new table is the previous one's totals plus the match's new minus
-  old points; points by distinct predicted score, a few dozen classes per result, each player's
-  class read from their prediction, 2 million rows in about a second), each snapshot recording
-  the results it counts so that a replay or a crash mid-way ranks the same table, PostgreSQL
-  keeping the results and predictions as the source of truth, and the per-player rows
-  (scoring.puntos, the totals) written behind, off the path to the pages.
+- **A result, to the standings: one read of the match's predictions and a sort in memory;
+  the per-player rows written behind.** Since issue 20 a result is carried into the newest
+  snapshot (store.Carry): the new table is the previous one's totals (in the scoring process's
+  memory) plus what the match changes, read as one query (each prediction of the match against
+  the new score, minus the points rows it replaces), ranked in memory (internal/ranked: packed
+  integer keys, about 0.7 s for 2 million) and stored as one value (scoring.tablas_compactas,
+  40 bytes a player); every page, place, league and board reads it at once. Only then does
+  scoring write the rows (a scoring.puntos row per prediction, a move of totales_torneo and
+  totales_fecha per player: O(players) row writes, tens of seconds at 2 million), off the path
+  to the pages. Each snapshot records the score it counts of every match and
+  scoring.partidos_contados the score each match's rows count, so a carry replaces exactly what
+  the previous snapshot counted; when it cannot (a deleted result that moves the last matchday
+  back, rows the previous release wrote, another time zone) the table is ranked from the
+  totals after the rows, as before. make bench-scale measured it: at 100,000 players a result reached every page in 0.9-2.1 s (5.4× to 2.7× faster than the bare SQL in the same run), at 2 million in 30-41 s (5.3× to 6.8× faster than the bare SQL's 198-218 s in the same run, measured beside a make test; the goal is 5 s and 10×), the rows then taking another 75-126 s behind the published table. What grows
+  with players now is the read of the match's predictions: a match's predictions lie scattered
+  over the predictions table (a player's are stored together), so reading them touches about
+  one table page in six at 2 million players. The next step is a copy of each match's
+  predictions in match order taken when the match closes (predictions no longer change after
+  the cut-off), so that a result reads them sequentially; and a change that arrives while the
+  previous change's rows are still being written waits for them (the tournament's turn), which
+  at 2 million players is the rows' tens of seconds: carrying against the counted score instead
+  of the rows would let it go ahead.
 - **Reading the standings: flat.** Every page and every player's place are read from the
-  snapshot in the replica's memory (decoded once per version and replica, the last three kept:
-  about 70 MB each at 2 million players), by position for a page and by binary search for a
+  snapshot in the replica's memory (decoded once per version and replica, the last two kept:
+  about 88 MB each at 2 million players), by position for a page and by binary search for a
   player; pages are also kept in each replica's memory for a second and in Redis per version;
   no request ranks anybody. 10,000 browsers refetching page 1 after an event are 10,000 reads
   of one kept page (the rush above: 1,000 reads a second at p95 under a millisecond while a
@@ -73,8 +79,10 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   the league's whole table (at most 5,000 rows, not cached).
 - **Matchdays.** Points per matchday (scoring.totales_fecha) are kept by the same new-minus-old
   difference as the totals, so a matchday's table and its best players read one date's rows,
-  and the movement since the previous matchday reads one date's points while the table is
-  ranked: O(players) per result, with the snapshot (see the first point).
+  and the movement since the previous matchday is carried in the snapshot (each player's points
+  of the last matchday, beside the totals). The matchday's own rows are written with the points
+  rows, behind the snapshot: a matchday's table shows a result once they are (seconds, tens of
+  seconds at 2 million players).
 - **Tournaments.** Every table, total and cache key is per tournament: a past tournament's
   table is ranked once and then only read; a result of one tournament ranks only its own.
 `

@@ -196,6 +196,11 @@ func (b *bench) resultToStandings(ctx context.Context, admin player, partido int
 			time.Sleep(2 * time.Millisecond)
 		}
 		f.Subject = append(f.Subject, time.Since(start))
+		// The standings move before scoring writes the points rows (store.Carry): the bare SQL,
+		// which writes the same rows, runs once they are written, never beside them.
+		if err := b.waitScored(ctx, start); err != nil {
+			return f, err
+		}
 		d, err := b.timeBare(ctx, bareScoreMatch, pgx.NamedArgs{"criterio": b.criterio, "partido": partido, "zona": displayZone})
 		if err != nil {
 			return f, err

@@ -62,16 +62,16 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 			t.Fatal(err)
 		}
 		carried, ok, err := standings.Carry(ctx, torneo, []int64{partido}, "noventa", zone)
+		if err == nil {
+			_, err = points.ScoreMatches(ctx, []int64{partido}, "noventa", []int64{evento})
+		}
+		release() // before failing: the test's pools close only once every connection is back
 		if err != nil {
-			t.Fatalf("%s: carry: %v", step, err)
+			t.Fatalf("%s: %v", step, err)
 		}
 		if ok != wantCarried {
 			t.Errorf("%s: carried %v, want %v", step, ok, wantCarried)
 		}
-		if _, err := points.ScoreMatches(ctx, []int64{partido}, "noventa", []int64{evento}); err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		release()
 		if !ok {
 			if carried, err = standings.Build(ctx, torneo, true, zone); err != nil {
 				t.Fatal(err)
