@@ -13,28 +13,26 @@ import (
 	"prode/scoring/internal/ranked"
 )
 
-// carryDelta selects what matches $1 change in each player's totals when their points move
-// from the points rows (scoring.puntos, as the previous scorer wrote them) to the score that
-// counts now (countedScores, knock-out setting $2): points, exact hits, right outcomes, and the
-// points among them of the matches $3 (those of the last matchday). Players whose totals do not
-// move are left out.
+// carryDelta selects what matches $1 change in the players' totals when their points move from
+// the points rows (scoring.puntos, as the previous scorer wrote them) to the score that counts
+// now (countedScores, knock-out setting $2): a row for each prediction at the score now, and a
+// row with the sign reversed for each points row it replaces, each saying whether its match is
+// one of $3 (those of the last matchday). They are summed per player in Go (addDeltas): a
+// GROUP BY of two million players spilled to disk at the usual work_mem and took 22 s against
+// the 12.5 s of the read alone (docs/benchmarks.md, "Toward 2 million players").
 const carryDelta = `
 	WITH c AS (` + countedScores + `)
-	SELECT jugador_id, sum(puntos)::integer, sum(exacto)::integer, sum(acierto)::integer,
-	       coalesce(sum(puntos) FILTER (WHERE partido_id = ANY($3)), 0)::integer
-	  FROM (SELECT a.jugador_id, a.partido_id,
-	               scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante)::integer AS puntos,
-	               (a.goles_local = c.local AND a.goles_visitante = c.visitante)::integer AS exacto,
-	               (sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante))::integer AS acierto
-	          FROM predictions.apuestas_publicadas a
-	          JOIN c ON c.partido_id = a.partido_id
-	         WHERE a.partido_id = ANY($1)
-	        UNION ALL
-	        SELECT jugador_id, partido_id, -puntos, -(exacto::integer), -(acierto::integer)
-	          FROM scoring.puntos WHERE partido_id = ANY($1)) d
-	 GROUP BY jugador_id
-	HAVING sum(puntos) <> 0 OR sum(exacto) <> 0 OR sum(acierto) <> 0
-	    OR coalesce(sum(puntos) FILTER (WHERE partido_id = ANY($3)), 0) <> 0`
+	SELECT a.jugador_id,
+	       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante)::integer,
+	       (a.goles_local = c.local AND a.goles_visitante = c.visitante)::integer,
+	       (sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante))::integer,
+	       a.partido_id = ANY($3)
+	  FROM predictions.apuestas_publicadas a
+	  JOIN c ON c.partido_id = a.partido_id
+	 WHERE a.partido_id = ANY($1)
+	UNION ALL
+	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($3)
+	  FROM scoring.puntos WHERE partido_id = ANY($1)`
 
 // Carry ranks the current tournament's table with the present results of matches partidos
 // before their points rows are written: the new snapshot is the newest one's totals (read from
@@ -49,24 +47,13 @@ const carryDelta = `
 func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (Tabla, bool, error) {
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
-	carried := false
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
-		var base Tabla
-		var contados *Contados
-		var fechaBase *time.Time
-		err := tx.QueryRow(ctx, `
-			SELECT id, jugadores_hasta, contados, fecha_del_dia FROM scoring.tablas_compactas
-			 WHERE torneo_id = $1 ORDER BY id DESC LIMIT 1`, torneo).Scan(&base.ID, &base.JugadoresHasta, &contados, &fechaBase)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil // no snapshot yet: the first is ranked from the totals
-		}
-		if err != nil {
+		base, contados, fechaBase, err := newestSnapshot(ctx, tx, torneo)
+		if err != nil || contados == nil {
+			// No snapshot yet, or the previous release's (what it counts is not recorded): the
+			// table is ranked from the totals.
 			return err
 		}
-		if contados == nil {
-			return nil // the previous release's snapshot: what it counts is not recorded
-		}
-		base.Torneo = torneo
 		states, err := readMatchStates(ctx, tx, torneo, zone)
 		if err != nil {
 			return err
@@ -83,44 +70,73 @@ func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int
 			return err
 		}
 		t.JugadoresHasta = max(t.JugadoresHasta, base.JugadoresHasta)
-		previous, err := s.table(ctx, base.ID)
-		if err != nil {
+		totals, ok, err := s.carriedTotals(ctx, tx, base, t.JugadoresHasta, plan, partidos, criterio)
+		if err != nil || !ok {
 			return err
-		}
-		nuevos, err := s.newcomers(ctx, previous, base, t.JugadoresHasta)
-		if err != nil {
-			return err
-		}
-		totals := withNewcomers(previous.Totals(), nuevos)
-		if plan.newMatchday {
-			for i := range totals {
-				totals[i].DelDia = 0
-			}
-		}
-		rows, err := tx.Query(ctx, carryDelta, partidos, criterio, plan.delDia)
-		if err != nil {
-			return err
-		}
-		deltas := make([]ranked.Total, 0, len(totals)/2)
-		var d ranked.Total
-		if _, err := pgx.ForEachRow(rows, []any{&d.Jugador, &d.Puntaje, &d.Exactos, &d.Aciertos, &d.DelDia}, func() error {
-			deltas = append(deltas, d)
-			return nil
-		}); err != nil {
-			return err
-		}
-		if !addDeltas(totals, deltas) {
-			return nil // a player the table does not have: ranked from the totals instead
 		}
 		table = ranked.Rank(totals, plan.several)
-		carried = true
 		return insertSnapshot(ctx, tx, &t, table, plan.contados, plan.fechaDelDia)
 	})
-	if err != nil || !carried {
+	if err != nil || table == nil {
 		return Tabla{}, false, err
 	}
 	s.snapshots.Keep(t.ID, table)
 	return t, true, nil
+}
+
+// newestSnapshot reads the newest snapshot of a tournament: its id and last player, what it
+// counts (nil: not recorded) and its last matchday. No snapshot yet is a nil contados too.
+func newestSnapshot(ctx context.Context, tx pgx.Tx, torneo int64) (Tabla, *Contados, *time.Time, error) {
+	base := Tabla{Torneo: torneo}
+	var contados *Contados
+	var fecha *time.Time
+	err := tx.QueryRow(ctx, `
+		SELECT id, jugadores_hasta, contados, fecha_del_dia FROM scoring.tablas_compactas
+		 WHERE torneo_id = $1 ORDER BY id DESC LIMIT 1`, torneo).Scan(&base.ID, &base.JugadoresHasta, &contados, &fecha)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return base, nil, nil, nil
+	}
+	return base, contados, fecha, err
+}
+
+// carriedTotals are the totals of snapshot base (and of the players registered since, up to
+// upTo) moved to the present results of partidos as plan says; false when a prediction's or
+// points row's player is not among them (the table is then ranked from the totals).
+func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabla, upTo int64, plan carryPlan,
+	partidos []int64, criterio string) ([]ranked.Total, bool, error) {
+	previous, err := s.table(ctx, base.ID)
+	if err != nil {
+		return nil, false, err
+	}
+	nuevos, err := newcomersOf(ctx, tx, previous, base, upTo)
+	if err != nil {
+		return nil, false, err
+	}
+	totals := withNewcomers(previous.Totals(), nuevos)
+	if plan.newMatchday {
+		for i := range totals {
+			totals[i].DelDia = 0
+		}
+	}
+	// A nil list would make "partido_id = ANY($3)" NULL rather than false.
+	delDia := append([]int64{}, plan.delDia...)
+	rows, err := tx.Query(ctx, carryDelta, partidos, criterio, delDia)
+	if err != nil {
+		return nil, false, err
+	}
+	var d ranked.Total
+	var ofTheDay bool
+	known := true
+	_, err = pgx.ForEachRow(rows, []any{&d.Jugador, &d.Puntaje, &d.Exactos, &d.Aciertos, &ofTheDay}, func() error {
+		if ofTheDay {
+			d.DelDia = d.Puntaje
+		} else {
+			d.DelDia = 0
+		}
+		known = known && addDelta(totals, d)
+		return nil
+	})
+	return totals, known, err
 }
 
 // countedNow reads the score that counts now of each of partidos that has a result.
@@ -219,23 +235,17 @@ func withNewcomers(totals []ranked.Total, nuevos []int64) []ranked.Total {
 	return totals
 }
 
-// addDeltas adds each player's delta to their total (both in player order once deltas is
-// sorted); false when a delta's player has no total.
-func addDeltas(totals, deltas []ranked.Total) bool {
-	slices.SortFunc(deltas, func(a, b ranked.Total) int { return cmp.Compare(a.Jugador, b.Jugador) })
-	i := 0
-	for _, d := range deltas {
-		for i < len(totals) && totals[i].Jugador < d.Jugador {
-			i++
-		}
-		if i == len(totals) || totals[i].Jugador != d.Jugador {
-			return false
-		}
-		x := &totals[i]
-		x.Puntaje += d.Puntaje
-		x.Exactos += d.Exactos
-		x.Aciertos += d.Aciertos
-		x.DelDia += d.DelDia
+// addDelta adds a player's delta to their total (totals are in player order); false when the
+// player has no total.
+func addDelta(totals []ranked.Total, d ranked.Total) bool {
+	i, found := slices.BinarySearchFunc(totals, d.Jugador, func(x ranked.Total, id int64) int { return cmp.Compare(x.Jugador, id) })
+	if !found {
+		return false
 	}
+	x := &totals[i]
+	x.Puntaje += d.Puntaje
+	x.Exactos += d.Exactos
+	x.Aciertos += d.Aciertos
+	x.DelDia += d.DelDia
 	return true
 }

@@ -52,11 +52,15 @@ func (s *PointsStore) rescore(ctx context.Context, r rescore) (torneos []int64, 
 	return torneos, err
 }
 
+// querier is what reads run through: the pool, or a transaction that must see them in its own
+// snapshot.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
 // ids runs query, which selects one bigint column: matches, questions, tournaments. (pgx hands
 // a failed query's error to CollectRows.)
-func ids(ctx context.Context, q interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-}, query string, args ...any) ([]int64, error) {
+func ids(ctx context.Context, q querier, query string, args ...any) ([]int64, error) {
 	rows, _ := q.Query(ctx, query, args...)
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }

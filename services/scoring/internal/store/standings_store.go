@@ -232,7 +232,13 @@ const newcomerWindow = 1000
 // they registered: registered after it (up to upTo), or within the window before it and not
 // among its rows. One index range of players' ids: the sign-ups since the snapshot.
 func (s *StandingsStore) newcomers(ctx context.Context, table *ranked.Table, t Tabla, upTo int64) ([]int64, error) {
-	rows, err := s.pool.Query(ctx, `
+	return newcomersOf(ctx, s.pool, table, t, upTo)
+}
+
+// newcomersOf is newcomers read through q: a carry reads them in its own transaction, beside
+// the snapshot they follow.
+func newcomersOf(ctx context.Context, q querier, table *ranked.Table, t Tabla, upTo int64) ([]int64, error) {
+	rows, err := q.Query(ctx, `
 		SELECT id FROM players.jugadores_publicados WHERE id > $1 AND id <= $2 ORDER BY id`,
 		t.JugadoresHasta-newcomerWindow, upTo)
 	if err != nil {
