@@ -13,6 +13,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
+// connectTimeout bounds opening a connection, its start-up and authentication included. It
+// fails fast during an outage (a request gets its 503 within about two seconds; a stopped
+// server or a Service without endpoints refuses at once), yet leaves a busy database room to
+// start a backend: at 1 s, the cluster test's new pods timed out against a PostgreSQL held at
+// its CPU limit by 150 concurrent requests, and 7,880 of 64,662 requests answered 503.
+const connectTimeout = 2 * time.Second
+
 // Connect builds a pool without connecting yet: a service starts (and reports the outage on
 // /readyz) even while PostgreSQL is down.
 func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
@@ -23,9 +30,8 @@ func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 	if maxConns > 0 {
 		cfg.MaxConns = maxConns
 	}
-	if cfg.ConnConfig.ConnectTimeout == 0 || cfg.ConnConfig.ConnectTimeout > 2*time.Second {
-		// Fail fast during an outage: a request must get its 503 within about two seconds.
-		cfg.ConnConfig.ConnectTimeout = time.Second
+	if cfg.ConnConfig.ConnectTimeout == 0 || cfg.ConnConfig.ConnectTimeout > connectTimeout {
+		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
 	cfg.HealthCheckPeriod = 5 * time.Second
 	return pgxpool.NewWithConfig(ctx, cfg)
