@@ -185,3 +185,19 @@ func (t *Table) PositionOfZeros() int64 {
 	}
 	return t.Len() + 1
 }
+
+// Holds reports whether the table is totals (in player order) ranked, with a previous rank or
+// without: ranking them again would give the same rows.
+func (t *Table) Holds(totals []Total, withPrevious bool) bool {
+	if len(totals) != len(t.rows) {
+		return false
+	}
+	for i, fila := range t.byPlayer {
+		r, x := &t.rows[fila], &totals[i]
+		if r.Jugador != x.Jugador || r.Puntaje != x.Puntaje || r.Exactos != x.Exactos || r.Aciertos != x.Aciertos ||
+			r.Bonus != x.Bonus || r.DelDia != x.DelDia || (r.Anterior != 0) != withPrevious {
+			return false
+		}
+	}
+	return true
+}

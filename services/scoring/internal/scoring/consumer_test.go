@@ -192,3 +192,52 @@ func listenerPID(t *testing.T, e *scoringtest.Env) int {
 	}
 	return pid
 }
+
+// A process that starts ranks no new table when the newest one is up to date, so that open pages
+// are not sent back to the standings once per new pod; one that finds points committed without
+// their table (a process stopped between the two) ranks it, and so does one that finds a
+// sign-up since.
+func TestStartKeepsAnUpToDateTable(t *testing.T) {
+	e, ms := setup(t)
+	ctx := context.Background()
+	first := e.NewApp(scoringtest.Options{Poll: time.Minute})
+	e.SetResult(ms[0], scoringtest.Result{GolesLocal: 2, GolesVisitante: 0})
+	first.Score(t)
+	_, scored := e.StandingsVersion(t)
+
+	if err := e.NewApp(scoringtest.Options{Poll: time.Minute}).Standings.BuildAll(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, v := e.StandingsVersion(t); v != scored {
+		t.Fatalf("a start with the table up to date ranked version %d, want %d kept", v.Tabla, scored.Tabla)
+	}
+
+	// Points committed, the process gone before their table: the next start ranks it.
+	e.SetResult(ms[1], scoringtest.Result{GolesLocal: 1, GolesVisitante: 0})
+	zone, err := time.LoadLocation("America/Argentina/Buenos_Aires") // the apps' zone
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.NewPointsStore(first.Pool, zone).ScoreMatches(ctx, []int64{ms[1]}, "noventa", nil); err != nil {
+		t.Fatal(err)
+	}
+	restarted := e.NewApp(scoringtest.Options{Poll: time.Minute})
+	if err := restarted.Standings.BuildAll(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, rebuilt := e.StandingsVersion(t)
+	if rebuilt.Tabla <= scored.Tabla {
+		t.Fatalf("a start after points without their table kept version %d", rebuilt.Tabla)
+	}
+	if got := standings(t, restarted); got != "ana:17 beto:0 " {
+		t.Fatalf("the table ranked at start: %q, want ana:17 beto:0", got)
+	}
+
+	e.Player("carla")
+	if err := e.NewApp(scoringtest.Options{Poll: time.Minute}).Standings.BuildAll(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, v := e.StandingsVersion(t); v.Tabla <= rebuilt.Tabla {
+		t.Fatalf("a start after a sign-up kept version %d", v.Tabla)
+	}
+}

@@ -39,6 +39,7 @@ type Store interface {
 	LastPlayer(ctx context.Context) (int64, error)
 	Latest(ctx context.Context) ([]store.Tabla, error)
 	Build(ctx context.Context, torneo int64, actual bool, zone string) (store.Tabla, error)
+	UpToDate(ctx context.Context, torneo int64, actual bool, zone string) (store.Tabla, bool, error)
 	Turn(ctx context.Context, torneo int64) (release func(), err error)
 	Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (store.Tabla, bool, error)
 	Page(ctx context.Context, v store.Version, pagina, porPagina int) (store.Pagina, error)
@@ -573,15 +574,35 @@ func (s *Service) repair(ctx context.Context, torneo int64) error {
 	return s.publish(ctx, torneo, false)
 }
 
-// BuildAll builds every tournament's table once, at start: points committed by a process that
-// stopped before building show, and a deployment upgraded from one table for everything gets
-// one per tournament.
+// BuildAll builds, at start, every tournament's table that is not up to date: points committed
+// by a process that stopped before building show, and a deployment upgraded from one table for
+// everything gets one per tournament. A table that is up to date is kept (store.UpToDate): a new
+// pod announces no new version, which every open page would read anew.
 func (s *Service) BuildAll(ctx context.Context) error {
 	torneos, err := s.allTournaments(ctx)
 	if err != nil {
 		return err
 	}
-	return s.Rebuild(ctx, torneos)
+	var stale []int64
+	var errs []error
+	for _, torneo := range torneos {
+		_, actual, err := s.Tournament(ctx, torneo)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		t, upToDate, err := s.store.UpToDate(ctx, torneo, actual, s.zone)
+		switch {
+		case err != nil:
+			s.log.Warn("standings not checked at start; ranked again", slog.Int64("torneo", torneo), slog.String("error", err.Error()))
+			stale = append(stale, torneo)
+		case upToDate:
+			s.log.Info("standings up to date at start; kept", slog.Int64("torneo", torneo), slog.Int64("version", t.ID))
+		default:
+			stale = append(stale, torneo)
+		}
+	}
+	return errors.Join(append(errs, s.Rebuild(ctx, stale))...)
 }
 
 // allTournaments reads the tournaments again from PostgreSQL and lists them.

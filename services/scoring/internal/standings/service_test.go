@@ -32,6 +32,9 @@ func (oneTournament) Latest(context.Context) ([]store.Tabla, error) {
 func (oneTournament) Build(context.Context, int64, bool, string) (store.Tabla, error) {
 	return store.Tabla{ID: 7, Torneo: 1}, nil
 }
+func (oneTournament) UpToDate(context.Context, int64, bool, string) (store.Tabla, bool, error) {
+	return store.Tabla{}, false, nil
+}
 func (oneTournament) Turn(context.Context, int64) (func(), error) { return func() {}, nil }
 func (oneTournament) Carry(context.Context, int64, []int64, string, string) (store.Tabla, bool, error) {
 	return store.Tabla{}, false, nil

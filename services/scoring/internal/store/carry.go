@@ -84,15 +84,16 @@ func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int
 	return t, true, nil
 }
 
-// newestSnapshot reads the newest snapshot of a tournament: its id and last player, what it
-// counts (nil: not recorded) and its last matchday. No snapshot yet is a nil contados too.
+// newestSnapshot reads the newest snapshot of a tournament: its id, last player and counts,
+// what it counts (nil: not recorded) and its last matchday. No snapshot yet is a nil contados too.
 func newestSnapshot(ctx context.Context, tx pgx.Tx, torneo int64) (Tabla, *Contados, *time.Time, error) {
 	base := Tabla{Torneo: torneo}
 	var contados *Contados
 	var fecha *time.Time
 	err := tx.QueryRow(ctx, `
-		SELECT id, jugadores_hasta, contados, fecha_del_dia FROM scoring.tablas_compactas
-		 WHERE torneo_id = $1 ORDER BY id DESC LIMIT 1`, torneo).Scan(&base.ID, &base.JugadoresHasta, &contados, &fecha)
+		SELECT id, jugadores_hasta, filas, posicion_ceros, contados, fecha_del_dia FROM scoring.tablas_compactas
+		 WHERE torneo_id = $1 ORDER BY id DESC LIMIT 1`, torneo).Scan(&base.ID, &base.JugadoresHasta, &base.Filas,
+		&base.PosicionCeros, &contados, &fecha)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return base, nil, nil, nil
 	}

@@ -164,42 +164,62 @@ func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, z
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
 	err = pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM players.jugadores_publicados`).Scan(&t.JugadoresHasta); err != nil {
-			return err
-		}
-		states, err := readMatchStates(ctx, tx, torneo, zone)
+		r, err := readRanking(ctx, tx, torneo, actual, zone)
 		if err != nil {
 			return err
 		}
-		// The zone the matchday totals are dated in now (scoring.estado): a start in another
-		// zone dates them again (PointsStore.DateMatchdays), maybe while this build reads them.
-		var dated string
-		if err := tx.QueryRow(ctx, `SELECT coalesce(zona, '') FROM scoring.estado`).Scan(&dated); err != nil {
-			return err
-		}
-		last, several := matchdays(states)
-		rows, err := tx.Query(ctx, buildTotals, torneo, t.JugadoresHasta, zone, actual)
-		if err != nil {
-			return err
-		}
-		// Room for every player up front: appending would copy two million totals several
-		// times over and leave the copies to the garbage collector.
-		totals := make([]ranked.Total, 0, t.JugadoresHasta)
-		var x ranked.Total
-		if _, err := pgx.ForEachRow(rows, []any{&x.Jugador, &x.Puntaje, &x.Exactos, &x.Aciertos, &x.Bonus, &x.DelDia}, func() error {
-			totals = append(totals, x)
-			return nil
-		}); err != nil {
-			return err
-		}
-		table = ranked.Rank(totals, several)
-		// The totals are the points rows' sums, read at the same moment as their scores.
-		return insertSnapshot(ctx, tx, &t, table, countedBy(states, dated), last)
+		t.JugadoresHasta = r.jugadoresHasta
+		table = ranked.Rank(r.totals, r.several)
+		return insertSnapshot(ctx, tx, &t, table, r.contados, r.last)
 	})
 	if err == nil {
 		s.snapshots.Keep(t.ID, table)
 	}
 	return t, err
+}
+
+// ranking is what a build ranks, read at one moment: the totals of the players up to
+// jugadoresHasta (in player order), what they count and their matchdays.
+type ranking struct {
+	jugadoresHasta int64
+	totals         []ranked.Total
+	contados       Contados   // the points rows' scores, and the zone their matchdays are dated in
+	last           *time.Time // the last matchday (nil: none)
+	several        bool       // more than one matchday: a previous rank
+}
+
+// readRanking reads what a build of tournament torneo ranks, through tx (a repeatable read).
+func readRanking(ctx context.Context, tx pgx.Tx, torneo int64, actual bool, zone string) (ranking, error) {
+	var r ranking
+	if err := tx.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM players.jugadores_publicados`).Scan(&r.jugadoresHasta); err != nil {
+		return r, err
+	}
+	states, err := readMatchStates(ctx, tx, torneo, zone)
+	if err != nil {
+		return r, err
+	}
+	// The zone the matchday totals are dated in now (scoring.estado): a start in another
+	// zone dates them again (PointsStore.DateMatchdays), maybe while this build reads them.
+	var dated string
+	if err := tx.QueryRow(ctx, `SELECT coalesce(zona, '') FROM scoring.estado`).Scan(&dated); err != nil {
+		return r, err
+	}
+	// The totals are the points rows' sums, read at the same moment as their scores.
+	r.contados = countedBy(states, dated)
+	r.last, r.several = matchdays(states)
+	rows, err := tx.Query(ctx, buildTotals, torneo, r.jugadoresHasta, zone, actual)
+	if err != nil {
+		return r, err
+	}
+	// Room for every player up front: appending would copy two million totals several
+	// times over and leave the copies to the garbage collector.
+	r.totals = make([]ranked.Total, 0, r.jugadoresHasta)
+	var x ranked.Total
+	_, err = pgx.ForEachRow(rows, []any{&x.Jugador, &x.Puntaje, &x.Exactos, &x.Aciertos, &x.Bonus, &x.DelDia}, func() error {
+		r.totals = append(r.totals, x)
+		return nil
+	})
+	return r, err
 }
 
 // insertSnapshot stores table as tournament t.Torneo's newest snapshot, with what it counts and

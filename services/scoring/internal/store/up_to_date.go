@@ -1,0 +1,58 @@
+package store
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// UpToDate returns tournament torneo's newest snapshot and true when it is the table Build
+// would rank now: the same players with the same totals, counting the same scores on the same
+// last matchday, dated in the same zone. A process that starts keeps such a snapshot instead of
+// ranking it again: every new snapshot is announced to every open page, which then reads the
+// table anew, so a rolling update or an autoscaler adding scoring pods would otherwise send
+// every watcher back to the standings once per pod. It costs one read of the totals, as a build
+// does, and writes nothing.
+func (s *StandingsStore) UpToDate(ctx context.Context, torneo int64, actual bool, zone string) (Tabla, bool, error) {
+	var newest Tabla
+	upToDate := false
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		base, contados, fecha, err := newestSnapshot(ctx, tx, torneo)
+		if err != nil || contados == nil {
+			return err // none, or the previous release's (what it counts is not recorded)
+		}
+		r, err := readRanking(ctx, tx, torneo, actual, zone)
+		if err != nil {
+			return err
+		}
+		if r.jugadoresHasta != base.JugadoresHasta || !contados.same(r.contados) || !sameDay(fecha, r.last) {
+			return nil
+		}
+		table, err := s.table(ctx, base.ID)
+		if err != nil {
+			return err
+		}
+		newest, upToDate = base, table.Holds(r.totals, r.several)
+		return nil
+	})
+	if err != nil || !upToDate {
+		return Tabla{}, false, err
+	}
+	return newest, true, nil
+}
+
+// same reports whether two snapshots count the same scores, dated in the same zone.
+func (c Contados) same(o Contados) bool {
+	return c.Zona == o.Zona && maps.Equal(c.Marcadores, o.Marcadores) && slices.Equal(c.Desconocidos, o.Desconocidos)
+}
+
+// sameDay reports whether two last matchdays are the same (nil: none).
+func sameDay(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
+}

@@ -1,0 +1,123 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"prode/scoring/internal/scoringtest"
+	"prode/scoring/internal/store"
+)
+
+// A process that starts keeps the newest snapshot only when it is the table a build would rank
+// now (UpToDate): after a build and after a carry whose points rows were written, yes; after a
+// sign-up, points rows written without a snapshot (a process stopped between the two), totals
+// that moved with the same scores counted (a bonus answer), matchdays dated in another zone,
+// or a snapshot of the previous release, no.
+func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
+	e := scoringtest.New(t)
+	ctx := context.Background()
+	zone := "America/Argentina/Buenos_Aires"
+	m1 := e.Match("Grupo A", "ARG", "FRA", scoringtest.NoonDaysAgo(t, 3))
+	m2 := e.Match("Grupo A", "CRO", "MAR", scoringtest.NoonDaysAgo(t, 2))
+	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
+	        SELECT 'sub' || i, 'j' || i || '@example.com', 'Jugador ' || i FROM generate_series(1, 40) i`)
+	e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
+	        SELECT j.id, j.email, p, (j.id * 7 + p) % 4, (j.id * 3 + p) % 3
+	          FROM players.jugadores j, unnest($1::bigint[]) p`, []int64{m1, m2})
+	var torneo int64
+	if err := e.Admin.QueryRow(ctx, `SELECT torneo_id FROM fixtures.partidos WHERE id = $1`, m1).Scan(&torneo); err != nil {
+		t.Fatal(err)
+	}
+	pool := e.DB.Pool(t, "scoring")
+	standings := store.NewStandingsStore(pool, store.NewSnapshots(store.KeptSnapshots))
+	location, err := time.LoadLocation(zone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := store.NewPointsStore(pool, location)
+	if _, err := points.DateMatchdays(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// check asks a replica that built nothing (the snapshot decoded from PostgreSQL).
+	check := func(step string, want bool, newest store.Tabla) {
+		t.Helper()
+		replica := store.NewStandingsStore(pool, store.NewSnapshots(store.KeptSnapshots))
+		got, upToDate, err := replica.UpToDate(ctx, torneo, true, zone)
+		if err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		if upToDate != want || upToDate && got != newest {
+			t.Fatalf("%s: up to date %v (%+v), want %v (%+v)", step, upToDate, got, want, newest)
+		}
+	}
+	build := func() store.Tabla {
+		t.Helper()
+		tabla, err := standings.Build(ctx, torneo, true, zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tabla
+	}
+	score := func(partido, evento int64) {
+		t.Helper()
+		if _, err := points.ScoreMatches(ctx, []int64{partido}, "noventa", []int64{evento}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	check("no snapshot yet", false, store.Tabla{})
+	tabla := build()
+	check("just built", true, tabla)
+
+	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre) VALUES ('late', 'late@example.com', 'Tarde')`)
+	check("a player signed up since", false, tabla)
+	tabla = build()
+	check("built again", true, tabla)
+
+	score(m1, e.SetResult(m1, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1}))
+	check("points rows written, no snapshot of them", false, tabla)
+	tabla = build()
+	check("built with the result", true, tabla)
+
+	// The scorer's way: carried ahead, then the rows.
+	release, err := standings.Turn(ctx, torneo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evento := e.SetResult(m2, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1})
+	carried, ok, err := standings.Carry(ctx, torneo, []int64{m2}, "noventa", zone)
+	if err == nil {
+		check("carried, its rows not written yet", false, tabla)
+		_, err = points.ScoreMatches(ctx, []int64{m2}, "noventa", []int64{evento})
+	}
+	release()
+	if err != nil || !ok {
+		t.Fatalf("carry: %v (carried %v)", err, ok)
+	}
+	check("carried, then its rows written", true, carried)
+
+	e.Exec(`UPDATE scoring.totales_torneo SET puntaje = puntaje + 3, bonus = bonus + 3
+	         WHERE torneo_id = $1 AND jugador_id = (SELECT min(id) FROM players.jugadores)`, torneo)
+	check("a player's totals moved, the same scores counted", false, carried)
+	tabla = build()
+	check("built with them", true, tabla)
+
+	// A start in another zone dates the matchday totals again.
+	madrid, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.NewPointsStore(pool, madrid).DateMatchdays(ctx); err != nil {
+		t.Fatal(err)
+	}
+	check("the matchdays dated in another zone since", false, tabla)
+	if _, err := points.DateMatchdays(ctx); err != nil {
+		t.Fatal(err)
+	}
+	tabla = build()
+	check("dated back and built", true, tabla)
+
+	e.Exec(`UPDATE scoring.tablas_compactas SET contados = NULL WHERE id = $1`, tabla.ID)
+	check("the previous release's snapshot", false, tabla)
+}
