@@ -4,7 +4,6 @@ import (
 	"context"
 	"reflect"
 	"testing"
-	"time"
 
 	"prode/scoring/internal/scoringtest"
 	"prode/scoring/internal/store"
@@ -19,13 +18,12 @@ import (
 func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 	e := scoringtest.New(t)
 	ctx := context.Background()
-	zone := "America/Argentina/Buenos_Aires"
+	zone := scorerZone
 	m1 := e.Match("Grupo A", "ARG", "FRA", scoringtest.NoonDaysAgo(t, 4))
 	m2 := e.Match("Grupo A", "CRO", "MAR", scoringtest.NoonDaysAgo(t, 4))
 	m3 := e.Match("Grupo B", "ENG", "BRA", scoringtest.NoonDaysAgo(t, 3))
 	m4 := e.Match("Grupo B", "ARG", "BRA", scoringtest.NoonDaysAgo(t, 2))
-	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
-	        SELECT 'sub' || i, 'j' || i || '@example.com', 'Jugador ' || i FROM generate_series(1, 300) i`)
+	players(e, 300)
 	// Every player predicts most matches, from few distinct scores: many ties.
 	predict := func(partidos ...int64) {
 		e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
@@ -35,21 +33,8 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 		        ON CONFLICT (jugador_id, partido_id) DO NOTHING`, partidos)
 	}
 	predict(m1, m2, m3)
-	var torneo int64
-	if err := e.Admin.QueryRow(ctx, `SELECT torneo_id FROM fixtures.partidos WHERE id = $1`, m1).Scan(&torneo); err != nil {
-		t.Fatal(err)
-	}
-
-	pool := e.DB.Pool(t, "scoring")
-	standings := store.NewStandingsStore(pool, store.NewSnapshots(store.KeptSnapshots))
-	location, err := time.LoadLocation(zone)
-	if err != nil {
-		t.Fatal(err)
-	}
-	points := store.NewPointsStore(pool, location)
-	if _, err := points.DateMatchdays(ctx); err != nil { // as the scorer does at start
-		t.Fatal(err)
-	}
+	s := newScorer(t, e, m1)
+	torneo, standings, points := s.torneo, s.standings, s.points
 	if _, err := standings.Build(ctx, torneo, true, zone); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +67,7 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Read through a replica that built neither, so both are decoded from PostgreSQL.
-		replica := store.NewStandingsStore(pool, store.NewSnapshots(store.KeptSnapshots))
+		replica := store.NewStandingsStore(s.pool, store.NewSnapshots(store.KeptSnapshots))
 		got, want := wholeTable(t, replica, carried), wholeTable(t, replica, fromTotals)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: the table differs from the one ranked from the totals:\n got %v\nwant %v", step, got, want)

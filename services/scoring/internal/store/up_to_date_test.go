@@ -17,28 +17,15 @@ import (
 func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 	e := scoringtest.New(t)
 	ctx := context.Background()
-	zone := "America/Argentina/Buenos_Aires"
+	zone := scorerZone
 	m1 := e.Match("Grupo A", "ARG", "FRA", scoringtest.NoonDaysAgo(t, 3))
 	m2 := e.Match("Grupo A", "CRO", "MAR", scoringtest.NoonDaysAgo(t, 2))
-	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
-	        SELECT 'sub' || i, 'j' || i || '@example.com', 'Jugador ' || i FROM generate_series(1, 40) i`)
+	players(e, 40)
 	e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
 	        SELECT j.id, j.email, p, (j.id * 7 + p) % 4, (j.id * 3 + p) % 3
 	          FROM players.jugadores j, unnest($1::bigint[]) p`, []int64{m1, m2})
-	var torneo int64
-	if err := e.Admin.QueryRow(ctx, `SELECT torneo_id FROM fixtures.partidos WHERE id = $1`, m1).Scan(&torneo); err != nil {
-		t.Fatal(err)
-	}
-	pool := e.DB.Pool(t, "scoring")
-	standings := store.NewStandingsStore(pool, store.NewSnapshots(store.KeptSnapshots))
-	location, err := time.LoadLocation(zone)
-	if err != nil {
-		t.Fatal(err)
-	}
-	points := store.NewPointsStore(pool, location)
-	if _, err := points.DateMatchdays(ctx); err != nil {
-		t.Fatal(err)
-	}
+	s := newScorer(t, e, m1)
+	torneo, pool, standings, points := s.torneo, s.pool, s.standings, s.points
 	// check asks a replica that built nothing (the snapshot decoded from PostgreSQL).
 	check := func(step string, want bool, newest store.Tabla) {
 		t.Helper()
