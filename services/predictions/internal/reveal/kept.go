@@ -66,6 +66,14 @@ func (k *kept) get(partido int64, cierre time.Time, settled bool, read func() (D
 		return e.d, nil
 	}
 	v, err, _ := k.reads.Do(fmt.Sprintf("%d@%d/%t", partido, cierre.UnixNano(), settled), func() (any, error) {
+		// A request that missed just before another's read was kept (and its flight ended)
+		// finds it here instead of reading again.
+		k.mu.Lock()
+		e, ok := k.entries[partido]
+		k.mu.Unlock()
+		if ok && k.fresh(e, cierre, settled) {
+			return e.d, nil
+		}
 		d, err := read()
 		if err != nil {
 			return d, err
