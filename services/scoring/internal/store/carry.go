@@ -17,7 +17,7 @@ import (
 // the points rows (scoring.puntos, as the previous scorer wrote them) to the score that counts
 // now (countedScores, knock-out setting $2): a row for each prediction at the score now, and a
 // row with the sign reversed for each points row it replaces, each saying whether its match is
-// one of $3 (those of the last matchday). They are summed per player in Go (addDeltas): a
+// one of $3 (those of the last matchday). They are summed per player in Go (addDelta): a
 // GROUP BY of two million players spilled to disk at the usual work_mem and took 22 s against
 // the 12.5 s of the read alone (docs/benchmarks.md, "Toward 2 million players").
 const carryDelta = `
