@@ -10,17 +10,41 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"prode/platform/events"
 	"prode/scoring/internal/ranked"
 )
 
-// carryDelta selects what matches $1 change in the players' totals when their points move from
-// the points rows (scoring.puntos, as the previous scorer wrote them) to the score that counts
-// now (countedScores, knock-out setting $2): a row for each prediction at the score now, and a
-// row with the sign reversed for each points row it replaces, each saying whether its match is
-// one of $3 (those of the last matchday). They are summed per player in Go (addDelta): a
-// GROUP BY of two million players spilled to disk at the usual work_mem and took 22 s against
-// the 12.5 s of the read alone (docs/benchmarks.md, "Toward 2 million players").
+// carryDelta selects what matches $1 change in the players' totals: a row for each prediction
+// of the matches, its points at the score that counts now (countedScores, knock-out setting
+// $2) less its points at the score the newest snapshot counts ($4, $5, $6: the matches, home
+// and away goals), saying whether its match is one of $3 (those of the last matchday). It
+// reads the predictions alone, from their index in match order (predictions 000003), not the
+// points rows they replace: while a match has a result its betting is closed, so its
+// predictions are the ones its points rows were computed from (but see carryDeltaFromRows).
+// The rows are summed per player in Go (addDelta): a GROUP BY of two million players spilled
+// to disk at the usual work_mem and took 22 s against the 12.5 s of the read alone
+// (docs/benchmarks.md, "Toward 2 million players").
 const carryDelta = `
+	WITH c AS (` + countedScores + `),
+	     antes AS (SELECT * FROM unnest($4::bigint[], $5::integer[], $6::integer[]) AS b(partido_id, local, visitante))
+	SELECT a.jugador_id,
+	       coalesce(scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante), 0)
+	         - coalesce(scoring.puntos_de(a.goles_local, a.goles_visitante, b.local, b.visitante), 0),
+	       coalesce((a.goles_local = c.local AND a.goles_visitante = c.visitante)::integer, 0)
+	         - coalesce((a.goles_local = b.local AND a.goles_visitante = b.visitante)::integer, 0),
+	       coalesce((sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante))::integer, 0)
+	         - coalesce((sign(a.goles_local - a.goles_visitante) = sign(b.local - b.visitante))::integer, 0),
+	       a.partido_id = ANY($3)
+	  FROM predictions.apuestas_publicadas a
+	  LEFT JOIN c ON c.partido_id = a.partido_id
+	  LEFT JOIN antes b ON b.partido_id = a.partido_id
+	 WHERE a.partido_id = ANY($1)`
+
+// carryDeltaFromRows is carryDelta that subtracts the points rows themselves (scoring.puntos, as
+// the previous scorer wrote them), for a change that deletes a result: deleting it may reopen
+// betting, and the predictions may have changed since the rows were computed. It reads every
+// points row of the match besides its predictions, scattered over scoring.puntos.
+const carryDeltaFromRows = `
 	WITH c AS (` + countedScores + `)
 	SELECT a.jugador_id,
 	       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante)::integer,
@@ -33,6 +57,13 @@ const carryDelta = `
 	UNION ALL
 	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($3)
 	  FROM scoring.puntos WHERE partido_id = ANY($1)`
+
+// deletionPending says whether a deleted result of one of matches $1 is among the outbox
+// events not applied yet (the ones this change applies): carried with carryDeltaFromRows.
+const deletionPending = `
+	SELECT EXISTS (SELECT FROM fixtures.eventos_publicados e
+	                WHERE e.partido_id = ANY($1) AND e.tipo = '` + events.ResultadoBorrado + `'
+	                  AND NOT EXISTS (SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id))`
 
 // Carry ranks the current tournament's table with the present results of matches partidos
 // before their points rows are written: the new snapshot is the newest one's totals (read from
@@ -70,6 +101,9 @@ func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int
 			return err
 		}
 		t.JugadoresHasta = max(t.JugadoresHasta, base.JugadoresHasta)
+		if err := tx.QueryRow(ctx, deletionPending, partidos).Scan(&plan.deletion); err != nil {
+			return err
+		}
 		totals, ok, err := s.carriedTotals(ctx, tx, base, t.JugadoresHasta, plan, partidos, criterio)
 		if err != nil || !ok {
 			return err
@@ -121,7 +155,15 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 	}
 	// A nil list would make "partido_id = ANY($3)" NULL rather than false.
 	delDia := append([]int64{}, plan.delDia...)
-	rows, err := tx.Query(ctx, carryDelta, partidos, criterio, delDia)
+	query, args := carryDeltaFromRows, []any{partidos, criterio, delDia}
+	if !plan.deletion {
+		antes, local, visitante := []int64{}, []int32{}, []int32{}
+		for id, m := range plan.antes {
+			antes, local, visitante = append(antes, id), append(local, int32(m[0])), append(visitante, int32(m[1]))
+		}
+		query, args = carryDelta, append(args, antes, local, visitante)
+	}
+	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
 		return nil, false, err
 	}
@@ -160,6 +202,11 @@ type carryPlan struct {
 	several     bool       // more than one matchday: a previous rank
 	newMatchday bool       // the last matchday moved on: the previous one's points leave DelDia
 	delDia      []int64    // the carried matches of the last matchday, whose points enter DelDia
+	// antes: the score the snapshot carried from counts of each carried match that has points
+	// in it, the score its points rows were computed from.
+	antes map[int64]Marcador
+	// deletion: a deleted result is among the changes carried (the delta subtracts the rows).
+	deletion bool
 }
 
 // planCarry checks that a snapshot counting contados, with last matchday fechaBase, can be
@@ -183,11 +230,15 @@ func planCarry(contados Contados, zone string, states []partidoState, partidos [
 			return carryPlan{}, false
 		}
 	}
-	plan := carryPlan{contados: Contados{Marcadores: maps.Clone(contados.Marcadores), Desconocidos: contados.Desconocidos, Zona: zone}}
+	plan := carryPlan{contados: Contados{Marcadores: maps.Clone(contados.Marcadores), Desconocidos: contados.Desconocidos, Zona: zone},
+		antes: map[int64]Marcador{}}
 	if plan.contados.Marcadores == nil {
 		plan.contados.Marcadores = map[int64]Marcador{}
 	}
 	for _, id := range partidos {
+		if m, ok := contados.Marcadores[id]; ok {
+			plan.antes[id] = m
+		}
 		if m, ok := now[id]; ok {
 			plan.contados.Marcadores[id] = m
 		} else {

@@ -14,7 +14,8 @@ import (
 // results entered on one matchday and the next, a correction of an earlier day, a result of a
 // new matchday that newcomers predicted, a deleted result (the last matchday moves back: not
 // carried, ranked from the totals), a result entered again, an earlier day's result deleted,
-// and a result whose points rows another scorer wrote since (not carried).
+// a result whose points rows another scorer wrote since (not carried), and a result deleted,
+// predictions changed and the result entered again, applied together.
 func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 	e := scoringtest.New(t)
 	ctx := context.Background()
@@ -40,7 +41,7 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 	}
 	// score does what the scorer does: carry ahead when it can, then the points rows, then a
 	// build from the totals when it could not.
-	score := func(step string, partido, evento int64, wantCarried bool) {
+	scoreEvents := func(step string, partido int64, eventos []int64, wantCarried bool) {
 		t.Helper()
 		release, err := standings.Turn(ctx, torneo)
 		if err != nil {
@@ -48,7 +49,7 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 		}
 		carried, ok, err := standings.Carry(ctx, torneo, []int64{partido}, "noventa", zone)
 		if err == nil {
-			_, err = points.ScoreMatches(ctx, []int64{partido}, "noventa", []int64{evento})
+			_, err = points.ScoreMatches(ctx, []int64{partido}, "noventa", eventos)
 		}
 		release() // before failing: the test's pools close only once every connection is back
 		if err != nil {
@@ -73,6 +74,10 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 			t.Fatalf("%s: the table differs from the one ranked from the totals:\n got %v\nwant %v", step, got, want)
 		}
 	}
+	score := func(step string, partido, evento int64, wantCarried bool) {
+		t.Helper()
+		scoreEvents(step, partido, []int64{evento}, wantCarried)
+	}
 
 	score("first result", m1, e.SetResult(m1, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1}), true)
 	score("same matchday", m2, e.SetResult(m2, scoringtest.Result{}), true)
@@ -93,6 +98,14 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 		e.SetResult(m3, scoringtest.Result{GolesLocal: 0, GolesVisitante: 1}))
 	score("rows written by another scorer", m3, e.SetResult(m3, scoringtest.Result{GolesLocal: 0, GolesVisitante: 2}), false)
 	score("known again", m3, e.SetResult(m3, scoringtest.Result{GolesLocal: 4, GolesVisitante: 2}), true)
+
+	// While scoring is away, m1's result is deleted (which can reopen betting), a fifth of the
+	// players change their prediction of it, and it gets a result again: applied together, the
+	// delta must subtract the points of the rows, not of the predictions as they are now.
+	deleted := e.DeleteResult(m1)
+	e.Exec(`UPDATE predictions.apuestas SET goles_local = 3, goles_visitante = 1 WHERE partido_id = $1 AND jugador_id % 5 = 0`, m1)
+	entered := e.SetResult(m1, scoringtest.Result{GolesLocal: 3, GolesVisitante: 1})
+	scoreEvents("deleted, predictions changed, entered again, in one pass", m1, []int64{deleted, entered}, true)
 }
 
 // wholeTable reads every row of snapshot tabla.
