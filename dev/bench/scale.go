@@ -13,10 +13,12 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
 - **A result, to the standings: one read of the match's predictions and a sort in memory;
   the per-player rows written behind.** Since issue 20 a result is carried into the newest
   snapshot (store.Carry): the new table is the previous one's totals (in the scoring process's
-  memory) plus what the match changes, read as one query (each prediction of the match against
-  the new score, and each points row it replaces with the sign reversed, summed per player in
-  the process by a binary search into the totals: a GROUP BY of 2 million players in PostgreSQL
-  spilled to disk, 22 s against the read's 12.5 s), ranked in memory (internal/ranked: packed
+  memory) plus what the match changes, read as one query (each prediction of the match: its
+  points at the new score less its points at the score the previous snapshot counts, which are
+  its points rows' as long as the match has a result, since betting on it is closed; a change
+  that deletes a result, which may reopen betting, subtracts the points rows themselves),
+  summed per player in the process by a binary search into the totals (a GROUP BY of 2 million
+  players in PostgreSQL spilled to disk, 22 s against the read's 12.5 s), ranked in memory (internal/ranked: packed
   integer keys, about 0.7 s for 2 million) and stored as one value (scoring.tablas_compactas,
   40 bytes a player); every page, place, league and board reads it at once. Only then does
   scoring write the rows (a scoring.puntos row per prediction, a move of totales_torneo and
@@ -25,7 +27,9 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   scoring.partidos_contados the score each match's rows count, so a carry replaces exactly what
   the previous snapshot counted; when it cannot (a deleted result that moves the last matchday
   back, rows the previous release wrote, another time zone) the table is ranked from the
-  totals after the rows, as before. make bench-scale measured it: at 100,000 players a result reached every page in 0.9-2.1 s (5.4× to 2.7× faster than the bare SQL in the same run), at 2 million in 30-41 s (5.3× to 6.8× faster than the bare SQL's 198-218 s in the same run, measured beside a make test; the goal is 5 s and 10×), the rows then taking another 75-126 s behind the published table. A match's
+  totals after the rows, as before. make bench-scale measured it: at 100,000 players a result reached every page in 0.9-2.1 s (5.4× to 2.7× faster than the bare SQL in the same run), at 2 million in 30-41 s (5.3× to 6.8× faster than the bare SQL's 198-218 s in the same run, measured beside a make test; the goal is 5 s and 10×), the rows then taking another 75-126 s behind the published table; with the
+  match-ordered index below, at 1 million players in 5.2-6.2 s (10× to 20× faster than the bare
+  SQL in the same run, also beside a make test; 20-24 s before it). A match's
   predictions are read from an index in match order that holds their goals (predictions
   000003: an index-only scan), not picked out of the predictions table, where a player's lie
   together and one match's are scattered over every page: at 1 million players that read went
