@@ -33,7 +33,7 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   predictions are read from an index in match order that holds their goals (predictions
   000003: an index-only scan), not picked out of the predictions table, where a player's lie
   together and one match's are scattered over every page: at 1 million players that read went
-  from 2.1 s to 0.2 s (EXPLAIN ANALYZE of the same statement on the same 16 million
+  from 2.1 s to 0.2 s (EXPLAIN ANALYZE of one match's read on a table of the same shape, 16 million
   predictions). It costs an index about six times the one on the match alone that it replaces
   (1.2 GB at 2 million players × 16 predictions), an index entry per edit of a prediction, and
   a vacuum at 2% of the predictions changed (so that the visibility map lets the scan skip the
