@@ -28,8 +28,8 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   the previous snapshot counted; when it cannot (a deleted result that moves the last matchday
   back, rows the previous release wrote, another time zone) the table is ranked from the
   totals after the rows, as before. make bench-scale measured it: at 100,000 players a result reached every page in 0.9-2.1 s (5.4× to 2.7× faster than the bare SQL in the same run), at 2 million in 30-41 s (5.3× to 6.8× faster than the bare SQL's 198-218 s in the same run, measured beside a make test; the goal is 5 s and 10×), the rows then taking another 75-126 s behind the published table; with the
-  match-ordered index below, at 1 million players in 5.2-6.2 s (10× to 20× faster than the bare
-  SQL in the same run, also beside a make test; 20-24 s before it). A match's
+  match-ordered index below and the carry reading the predictions alone, at 1 million players
+  in 3.0-4.0 s (15× to 23× faster than the bare SQL in the same run; 19-24 s before them). A match's
   predictions are read from an index in match order that holds their goals (predictions
   000003: an index-only scan), not picked out of the predictions table, where a player's lie
   together and one match's are scattered over every page: at 1 million players that read went
