@@ -20,7 +20,10 @@ import (
 // and away goals), saying whether its match is one of $3 (those of the last matchday). It
 // reads the predictions alone, from their index in match order (predictions 000003), not the
 // points rows they replace: while a match has a result its betting is closed, so its
-// predictions are the ones its points rows were computed from (but see carryDeltaFromRows).
+// predictions are the ones its points rows were computed from. A change that deletes a result
+// may reopen betting, and the predictions may have changed since the rows were computed: with
+// $7 true (and no scores in $4) the rows themselves are subtracted (scoring.puntos, as the
+// previous scorer wrote them, scattered over the table); with $7 false that branch is not run.
 // The rows are summed per player in Go (addDelta): a GROUP BY of two million players spilled
 // to disk at the usual work_mem and took 22 s against the 12.5 s of the read alone
 // (docs/benchmarks.md, "Toward 2 million players").
@@ -38,28 +41,13 @@ const carryDelta = `
 	  FROM predictions.apuestas_publicadas a
 	  LEFT JOIN c ON c.partido_id = a.partido_id
 	  LEFT JOIN antes b ON b.partido_id = a.partido_id
-	 WHERE a.partido_id = ANY($1)`
-
-// carryDeltaFromRows is carryDelta that subtracts the points rows themselves (scoring.puntos, as
-// the previous scorer wrote them), for a change that deletes a result: deleting it may reopen
-// betting, and the predictions may have changed since the rows were computed. It reads every
-// points row of the match besides its predictions, scattered over scoring.puntos.
-const carryDeltaFromRows = `
-	WITH c AS (` + countedScores + `)
-	SELECT a.jugador_id,
-	       scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante)::integer,
-	       (a.goles_local = c.local AND a.goles_visitante = c.visitante)::integer,
-	       (sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante))::integer,
-	       a.partido_id = ANY($3)
-	  FROM predictions.apuestas_publicadas a
-	  JOIN c ON c.partido_id = a.partido_id
 	 WHERE a.partido_id = ANY($1)
 	UNION ALL
 	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($3)
-	  FROM scoring.puntos WHERE partido_id = ANY($1)`
+	  FROM scoring.puntos WHERE $7::boolean AND partido_id = ANY($1)`
 
 // deletionPending says whether a deleted result of one of matches $1 is among the outbox
-// events not applied yet (the ones this change applies): carried with carryDeltaFromRows.
+// events not applied yet (the ones this change applies): its delta subtracts the rows.
 const deletionPending = `
 	SELECT EXISTS (SELECT FROM fixtures.eventos_publicados e
 	                WHERE e.partido_id = ANY($1) AND e.tipo = '` + events.ResultadoBorrado + `'
@@ -155,15 +143,13 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 	}
 	// A nil list would make "partido_id = ANY($3)" NULL rather than false.
 	delDia := append([]int64{}, plan.delDia...)
-	query, args := carryDeltaFromRows, []any{partidos, criterio, delDia}
+	antes, local, visitante := []int64{}, []int32{}, []int32{}
 	if !plan.deletion {
-		antes, local, visitante := []int64{}, []int32{}, []int32{}
 		for id, m := range plan.antes {
 			antes, local, visitante = append(antes, id), append(local, int32(m[0])), append(visitante, int32(m[1]))
 		}
-		query, args = carryDelta, append(args, antes, local, visitante)
 	}
-	rows, err := tx.Query(ctx, query, args...)
+	rows, err := tx.Query(ctx, carryDelta, partidos, criterio, delDia, antes, local, visitante, plan.deletion)
 	if err != nil {
 		return nil, false, err
 	}
