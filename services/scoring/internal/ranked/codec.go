@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // format is the first byte of an encoded table. Format 1 (the release before) had no DelDia
@@ -13,26 +14,47 @@ const format = 2
 // columnsOf is how many 4-byte columns follow the player in a row of each format.
 var columnsOf = map[byte]int{1: 6, 2: 7}
 
-// Encode writes the table as one value: the format byte, then each row in display order, little
-// endian (the player, points, exact hits, right outcomes, bonus, rank, previous rank, the last
-// matchday's points), then the index by player (each player's row, in player order), so that
-// decoding sorts nothing.
-func (t *Table) Encode() []byte {
-	out := make([]byte, 1, 1+len(t.rows)*(8+4*columnsOf[format]+4))
+// EncodedLen is how many bytes WriteTo writes.
+func (t *Table) EncodedLen() int { return 1 + len(t.rows)*(8+4*columnsOf[format]+4) }
+
+// WriteTo writes the table as one value: the format byte, then each row in display order,
+// little endian (the player, points, exact hits, right outcomes, bonus, rank, previous rank, the
+// last matchday's points), then the index by player (each player's row, in player order), so
+// that decoding sorts nothing. It writes 64 KB at a time: at 2 million players the value is
+// 80 MB, which the store streams to PostgreSQL rather than holding (store.insertSnapshot).
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	const chunk = 64 << 10
+	out := make([]byte, 1, chunk)
 	out[0] = format
+	var written int64
+	flush := func(room int) error {
+		if cap(out)-len(out) >= room {
+			return nil
+		}
+		n, err := w.Write(out)
+		written += int64(n)
+		out = out[:0]
+		return err
+	}
 	for _, r := range t.rows {
+		if err := flush(8 + 4*columnsOf[format]); err != nil {
+			return written, err
+		}
 		out = binary.LittleEndian.AppendUint64(out, uint64(r.Jugador))
 		for _, c := range [...]int32{r.Puntaje, r.Exactos, r.Aciertos, r.Bonus, r.Posicion, r.Anterior, r.DelDia} {
 			out = binary.LittleEndian.AppendUint32(out, uint32(c))
 		}
 	}
 	for _, fila := range t.byPlayer {
+		if err := flush(4); err != nil {
+			return written, err
+		}
 		out = binary.LittleEndian.AppendUint32(out, uint32(fila))
 	}
-	return out
+	return written, flush(chunk)
 }
 
-// Decode reads a table Encode wrote (this release's format or the one before).
+// Decode reads a table WriteTo wrote (this release's format or the one before).
 func Decode(b []byte) (*Table, error) {
 	if len(b) == 0 || columnsOf[b[0]] == 0 {
 		return nil, errors.New("ranked table: unknown format")

@@ -1,5 +1,5 @@
 // Package ranked ranks a tournament's players into a table and keeps it compact: a standings
-// snapshot is ranked here, in the scoring process, and stored as one value (Encode), not as a
+// snapshot is ranked here, in the scoring process, and stored as one value (WriteTo), not as a
 // row per player, so that a new snapshot costs a sort in memory and one write at any number of
 // players (docs/benchmarks.md, "Toward 2 million players").
 package ranked

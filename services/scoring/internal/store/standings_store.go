@@ -227,10 +227,10 @@ func readRanking(ctx context.Context, tx pgx.Tx, torneo int64, actual bool, zone
 // (a reader may still be paging through the previous one). It fills in t's id and counts.
 func insertSnapshot(ctx context.Context, tx pgx.Tx, t *Tabla, table *ranked.Table, contados Contados, fechaDelDia *time.Time) error {
 	t.Filas, t.PosicionCeros = table.Len(), table.PositionOfZeros()
-	if err := tx.QueryRow(ctx, `
-		INSERT INTO scoring.tablas_compactas (torneo_id, jugadores_hasta, filas, posicion_ceros, datos, contados, fecha_del_dia)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-		t.Torneo, t.JugadoresHasta, t.Filas, t.PosicionCeros, table.Encode(), contados, fechaDelDia).Scan(&t.ID); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT nextval('scoring.tablas_id_seq')`).Scan(&t.ID); err != nil {
+		return err
+	}
+	if err := writeSnapshot(ctx, tx, *t, table, contados, fechaDelDia); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, `
