@@ -1,5 +1,5 @@
 # Thin entry points; the work is in dev/ (see the scripts' headers for overrides).
-.PHONY: up down test lint test-go test-web test-routes test-chart test-alerts test-e2e test-cluster test-skaffold vet soak bench bench-smoke bench-scale cluster cluster-down images
+.PHONY: up down test lint test-go test-web test-routes test-chart test-alerts test-e2e test-cluster test-skaffold vet soak bench bench-smoke bench-scale bench-scale-smoke cluster cluster-down images
 
 up:           ## start the whole game locally; prints its URL
 	@dev/up.sh
@@ -39,5 +39,7 @@ bench:        ## 100,000 players × 64 predictions, every benchmark beside its r
 	@dev/bench.sh full
 bench-smoke:  ## the same at a tiny scale (make test runs it so that the bench cannot rot)
 	@dev/bench.sh smoke
-bench-scale:  ## issue 20: one database grown to 100,000, 1,000,000, 2,000,000 players (SCALE_PLAYERS), each measured; writes .bench/scale.md
+bench-scale:  ## issue 20: one database grown to 100,000, 1,000,000, 2,000,000 players (SCALE_PLAYERS), each measured; writes docs/benchmarks-scale.md
 	@dev/bench.sh scale
+bench-scale-smoke:  ## the same at 2,000 and 4,000 players (make test runs it so that the harness cannot rot)
+	@dev/bench.sh scale-smoke

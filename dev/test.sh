@@ -9,7 +9,9 @@
 #   vet  go vet of each Go module
 #   web  the web app's unit tests
 #   e2e  the end-to-end suite against a full stack of its own (free ports, state in .test/stack)
-#   (all also runs `dev/bench.sh smoke`: make bench's steps at a tiny scale, so that they cannot rot,
+#   (all also runs `dev/bench.sh smoke` and `dev/bench.sh scale-smoke`: make bench's and make
+#   bench-scale's steps at a tiny scale, so that they cannot rot; after each change of a result a
+#   watched player's place must show the points the bare SQL computes;
 #   dev/test-private-folder.sh: `make up` from a checkout inside a private folder, and, as root,
 #   dev/test-cluster.sh: the chart installed, upgraded and rolled back on a real one-node Kubernetes)
 # Every port is chosen free at run time (dev/lib.sh free_port): two checkouts test at once.
@@ -82,6 +84,7 @@ case $what in
     if has_web; then step "web lint and unit" web_unit; fi
     if has_e2e; then step e2e e2e; fi
     if has_e2e; then step "bench smoke" dev/bench.sh smoke; fi
+    if has_e2e; then step "bench-scale smoke" dev/bench.sh scale-smoke; fi
     # The chart on a real one-node Kubernetes (dev/cluster.sh): kubelet, containerd and
     # iptables need root, which CI is.
     if [ "$(id -u)" -eq 0 ]; then step cluster dev/test-cluster.sh

@@ -20,14 +20,19 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   summed per player in the process by a binary search into the totals (a GROUP BY of 2 million
   players in PostgreSQL spilled to disk, 22 s against the read's 12.5 s), ranked in memory (internal/ranked: packed
   integer keys, about 0.7 s for 2 million) and stored as one value (scoring.tablas_compactas,
-  40 bytes a player); every page, place, league and board reads it at once. Only then does
+  40 bytes a player, streamed to PostgreSQL by a COPY as it is encoded, 64 KB at a time); every page, place, league and board reads it at once. Only then does
   scoring write the rows (a scoring.puntos row per prediction, a move of totales_torneo and
   totales_fecha per player: O(players) row writes, tens of seconds at 2 million), off the path
   to the pages. Each snapshot records the score it counts of every match and
   scoring.partidos_contados the score each match's rows count, so a carry replaces exactly what
   the previous snapshot counted; when it cannot (a deleted result that moves the last matchday
   back, rows the previous release wrote, another time zone) the table is ranked from the
-  totals after the rows, as before. make bench-scale measured it: at 100,000 players a result reached every page in 0.9-2.1 s (5.4× to 2.7× faster than the bare SQL in the same run), at 2 million in 30-41 s (5.3× to 6.8× faster than the bare SQL's 198-218 s in the same run, measured beside a make test; the goal is 5 s and 10×), the rows then taking another 75-126 s behind the published table; with the
+  totals after the rows, as before. A rescore of every match (a new knock-out setting) takes
+  that path too: it is also what counts predictions that were never scored (written by hand,
+  or saved as an organiser entered a result early), which a carry, taking each prediction's
+  points at the counted score for granted, would leave out (make bench-scale-smoke's second
+  size, whose new players' predictions are loaded for matches that already have a result,
+  showed it). make bench-scale measured it: at 100,000 players a result reached every page in 0.9-2.1 s (5.4× to 2.7× faster than the bare SQL in the same run), at 2 million in 30-41 s (5.3× to 6.8× faster than the bare SQL's 198-218 s in the same run, measured beside a make test; the goal is 5 s and 10×), the rows then taking another 75-126 s behind the published table; with the
   match-ordered index below and the carry reading the predictions alone, at 1 million players
   in 3.0-4.0 s (15× to 23× faster than the bare SQL in the same run; 19-24 s before them). A match's
   predictions are read from an index in match order that holds their goals (predictions

@@ -99,11 +99,19 @@ type scorer struct {
 	score func(ctx context.Context, keys, eventos []int64) ([]int64, error)
 }
 
-// matches scores matches, by the knock-out setting, with the standings ranked ahead of the
-// points rows: the tournaments left to rebuild are those not published already.
+// matches scores matches, by the knock-out setting. Their results' events are published ahead
+// of the points rows (the standings carry the newest table to them): the tournaments left to
+// rebuild are those not published already. A rescore of matches without events (a new
+// knock-out setting) writes the rows first and has the table ranked from the totals: the carry
+// takes the points of each prediction at the score the newest table counts for granted, and a
+// full rescore is also what counts predictions that were never scored (written by hand, or
+// saved as an organiser entered a result early).
 func (s *Service) matches() scorer {
 	return scorer{name: "matches", count: "partidos", score: func(ctx context.Context, partidos, eventos []int64) ([]int64, error) {
 		criterio := string(s.criterio)
+		if len(eventos) == 0 {
+			return s.store.ScoreMatches(ctx, partidos, criterio, nil)
+		}
 		torneos, published, err := s.publisher.ScoreAhead(ctx, partidos, criterio, func(ctx context.Context) ([]int64, error) {
 			return s.store.ScoreMatches(ctx, partidos, criterio, eventos)
 		})

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"prode/platform/testenv"
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/scoringtest"
 	"prode/scoring/internal/store"
@@ -126,6 +127,43 @@ func TestAnyOrderEqualsRecomputation(t *testing.T) {
 	if carried < 10 {
 		t.Errorf("%.0f snapshots carried ahead of the points rows in all rounds; the rest were ranked from the totals", carried)
 	}
+}
+
+// A full rescore (a new knock-out setting) ends where a recomputation does also when predictions
+// of matches with a result were written behind scoring's back (by hand, or saved as an organiser
+// entered a result early): they were never scored, so the newest table does not count them.
+func TestAFullRescoreCountsPredictionsNeverScored(t *testing.T) {
+	e := scoringtest.New(t)
+	kickoff := time.Now().Add(-48 * time.Hour)
+	matches := []match{{id: e.Match("Grupo A", "ARG", "FRA", kickoff)}, {id: e.Match("Final", "ARG", "FRA", kickoff.Add(time.Hour)), knockout: true}}
+	predictions := map[scoringtest.Key]prediction{}
+	predict := func(p testenv.Player, m match, pr prediction) {
+		e.Predict(p, m.id, pr.local, pr.visitante)
+		predictions[scoringtest.Key{Partido: m.id, Jugador: p.ID}] = pr
+	}
+	ana, beto := e.Player("ana"), e.Player("beto")
+	predict(ana, matches[0], prediction{2, 1})
+	predict(beto, matches[1], prediction{1, 1})
+	results := map[int64]scoringtest.Result{
+		matches[0].id: {GolesLocal: 2, GolesVisitante: 1},
+		matches[1].id: {GolesLocal: 1, GolesVisitante: 1, GolesLocalAlargue: scoringtest.Int(2), GolesVisitanteAlargue: scoringtest.Int(1)},
+	}
+	for _, m := range matches {
+		e.SetResult(m.id, results[m.id])
+	}
+	e.NewApp(scoringtest.Options{Criterio: scoring.Noventa}).Score(t)
+
+	zoe := e.Player("zoe")
+	predict(zoe, matches[0], prediction{2, 1})
+	predict(zoe, matches[1], prediction{2, 1})
+	predict(beto, matches[0], prediction{3, 0})
+	e.NewApp(scoringtest.Options{Criterio: scoring.Alargue}).Score(t)
+
+	want := expectedPoints(matches, predictions, results, scoring.Alargue)
+	if got := e.StoredPoints(); !maps.Equal(got, want) {
+		t.Fatalf("points\n got %v\nwant %v", got, want)
+	}
+	tableEqualsRecomputation(t, e, scoringtest.Totals(want))
 }
 
 // tableEqualsRecomputation reads the whole table through another replica (a process that ranked
