@@ -21,7 +21,7 @@ func (t *Table) EncodedLen() int { return 1 + len(t.rows)*(8+4*columnsOf[format]
 // little endian (the player, points, exact hits, right outcomes, bonus, rank, previous rank, the
 // last matchday's points), then the index by player (each player's row, in player order), so
 // that decoding sorts nothing. It writes 64 KB at a time: at 2 million players the value is
-// 80 MB, which the store streams to PostgreSQL rather than holding (store.insertSnapshot).
+// 80 MB, which the store streams to PostgreSQL rather than holding (store.writeSnapshot).
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	const chunk = 64 << 10
 	out := make([]byte, 1, chunk)
@@ -33,6 +33,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		}
 		n, err := w.Write(out)
 		written += int64(n)
+		if err == nil && n < len(out) {
+			err = io.ErrShortWrite
+		}
 		out = out[:0]
 		return err
 	}
