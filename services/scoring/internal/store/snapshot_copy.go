@@ -52,9 +52,10 @@ func writeSnapshot(ctx context.Context, tx pgx.Tx, t Tabla, table *ranked.Table,
 		}
 		encoder.CloseWithError(err)
 	}()
-	// Closing the reading end stops the encoder when the COPY ends before reading it all.
-	defer datos.Close()
 	_, err = tx.Conn().PgConn().CopyFrom(ctx, io.MultiReader(bytes.NewReader(head), datos), copySnapshot)
+	// Closing the reading end stops the encoder when the COPY ended before reading it all (a
+	// pipe's Close returns nil).
+	_ = datos.Close()
 	return err
 }
 
