@@ -424,6 +424,12 @@ func TestPgBouncerRouting(t *testing.T) {
 					t.Errorf("%s: connections to PgBouncer live up to %v, but a replaced PgBouncer pod shuts down after %v",
 						name, lifetime+jitter, drain)
 				}
+				// A login to PgBouncer waits on CPU only, and happens mid-request every lifetime:
+				// at the services' 2 s default, the cluster test saw SCRAM handshakes time out (503).
+				if timeout, err := strconv.Atoi(u.Query().Get("connect_timeout")); err != nil || timeout < 10 {
+					t.Errorf("%s: DATABASE_URL's connect_timeout %q, want at least 10 s to log in to PgBouncer",
+						name, u.Query().Get("connect_timeout"))
+				}
 				pw, ok := envValue(sc, "PGPASSWORD")
 				if !ok || pw.ValueFrom == nil || pw.ValueFrom.SecretKeyRef == nil ||
 					pw.ValueFrom.SecretKeyRef.Name != c.passwords || pw.ValueFrom.SecretKeyRef.Key != name+"-password" {

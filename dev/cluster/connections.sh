@@ -143,6 +143,11 @@ EOF
       | grep -Ei "$CONNECTIONS_REFUSED" | head -20 >&2
     die "$refused connections refused or failed at the maxima ($name)"
   fi
+  if [ "$failed" -gt 0 ] || [ "$errors5xx" -gt 0 ]; then
+    # What the services said about their failed answers, whatever the cause.
+    cat "$OUT/connections-$name-replaced.log" "$OUT/connections-$name-running.log" \
+      | grep -E '"level":"(ERROR|WARN)"' | head -20 >&2 || true
+  fi
   [ "$failed" -eq 0 ] || die "$failed requests failed at the maxima ($name)"
   [ "$errors5xx" -eq 0 ] || die "the services counted $errors5xx 5xx answers at the maxima ($name)"
   [ "$peak" -le "$count" ] || die "PostgreSQL saw $peak client backends, more than the chart's count of $count ($name)"
