@@ -39,8 +39,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		out = out[:0]
 		return err
 	}
+	rowSize := 8 + 4*columnsOf[format]
 	for _, r := range t.rows {
-		if err := flush(8 + 4*columnsOf[format]); err != nil {
+		if err := flush(rowSize); err != nil {
 			return written, err
 		}
 		out = binary.LittleEndian.AppendUint64(out, uint64(r.Jugador))
