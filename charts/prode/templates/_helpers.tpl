@@ -242,12 +242,13 @@ transaction pooling), and its main gives the pool and the listener the same DATA
 {{/*
 How long a replaced PgBouncer pod keeps serving before its safe shutdown: its clients' pgx pools
 close every connection older than pgbouncer.clientLifetimeSeconds (plus up to 5 s of jitter) when
-it is released, and reconnect through the Service to the pods that are not going, so by then no
-client is left on it and nobody sees the shutdown; then shutdown.preStopSeconds of margin for the
-endpoints to forget it.
+it is released, or at the pool's next health check (every 5 s, platform/postgres) when it sits
+idle, and reconnect through the Service to the pods that are not going, so by then no client is
+left on it and nobody sees the shutdown; then shutdown.preStopSeconds of margin for the
+endpoints to forget it (a connection opened before the node's proxy rules do lands on it).
 */}}
 {{- define "prode.pgbouncerDrainSeconds" -}}
-{{- add .Values.pgbouncer.clientLifetimeSeconds 5 .Values.shutdown.preStopSeconds }}
+{{- add .Values.pgbouncer.clientLifetimeSeconds 5 5 .Values.shutdown.preStopSeconds }}
 {{- end }}
 
 {{/* The keys of the Secret PgBouncer and its clients read the roles' passwords from. */}}

@@ -35,6 +35,8 @@ func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
+	// Also how late an idle connection past pool_max_conn_lifetime is closed: the chart's
+	// PgBouncer drain (prode.pgbouncerDrainSeconds) counts these 5 s.
 	cfg.HealthCheckPeriod = 5 * time.Second
 	return pgxpool.NewWithConfig(ctx, cfg)
 }
