@@ -46,6 +46,7 @@ type Store interface {
 	Player(ctx context.Context, v store.Tabla, actual bool, id int64, porPagina int) (store.MiPosicion, error)
 	MatchdayPage(ctx context.Context, torneo, version int64, fecha time.Time, pagina, porPagina int) (store.Pagina, error)
 	Matchdays(ctx context.Context, torneo, version int64, zone string) (store.Fechas, error)
+	RowsAgree(ctx context.Context, torneo, tabla int64, zone string) (bool, error)
 }
 
 // Announcer hears of every new standings version this process publishes (the live updates).
@@ -62,6 +63,11 @@ var (
 // rebuildTimeout bounds one read of a page from PostgreSQL, shared by every request waiting
 // for it.
 const rebuildTimeout = 10 * time.Second
+
+// rowsWait bounds how long a matchday's answer waits for the points rows of a result already in
+// the table (rowsWritten): about a second at 100,000 players, a minute or more at 2 million,
+// where the answer is then served uncached.
+const rowsWait = 5 * time.Second
 
 // Service builds and reads the standings.
 type Service struct {
@@ -81,6 +87,7 @@ type Service struct {
 	torneos    map[int64]bool        // known tournaments: id -> current
 	moved      map[int64]bool        // tournaments whose membership changed, until Watch rebuilds them
 	lastPlayer int64                 // as last seen by Watch
+	rowsLate   map[int64]int64       // per tournament, the version whose rows a matchday answer waited for in vain
 }
 
 // New builds the service; m counts where pages come from. Pages are kept in the process for
@@ -89,7 +96,8 @@ type Service struct {
 func New(st Store, cache *Cache, localFreshFor time.Duration, zone *time.Location, announcer Announcer,
 	m *metrics.Standings, log *slog.Logger) *Service {
 	return &Service{store: st, cache: cache, zone: zone.String(), announcer: announcer, freshFor: localFreshFor,
-		requests: m.Requests, snapshots: m.Snapshots, log: log, local: map[int64]*localPages{}, torneos: map[int64]bool{}, moved: map[int64]bool{}}
+		requests: m.Requests, snapshots: m.Snapshots, log: log, local: map[int64]*localPages{}, torneos: map[int64]bool{}, moved: map[int64]bool{},
+		rowsLate: map[int64]int64{}}
 }
 
 func (s *Service) localOf(torneo int64) *localPages {
@@ -272,6 +280,15 @@ func (s *Service) rebuild(ctx context.Context, torneo int64, k pageKey, cacheIt 
 func (s *Service) readPage(ctx context.Context, v store.Version, k pageKey, cacheIt bool) ([]byte, error) {
 	var answer any
 	keep := true
+	if k.tabla != "" {
+		// A matchday's answers come from the totals the points rows move: kept only as the
+		// version's once they count what its table counts.
+		written, err := s.rowsWritten(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		keep = written
+	}
 	switch {
 	case k.tabla == "fechas":
 		f, err := s.store.Matchdays(ctx, v.Torneo, v.ID, s.zone)
@@ -286,7 +303,7 @@ func (s *Service) readPage(ctx context.Context, v store.Version, k pageKey, cach
 			return nil, err
 		}
 		// Only days that have a table are cached: any date could be asked for.
-		answer, keep = page, page.Total > 0 && (len(page.Posiciones) > 0 || k.pagina == 1)
+		answer, keep = page, keep && page.Total > 0 && (len(page.Posiciones) > 0 || k.pagina == 1)
 	default:
 		page, err := s.store.Page(ctx, v, k.pagina, k.porPagina)
 		if err != nil {
@@ -309,6 +326,40 @@ func (s *Service) readPage(ctx context.Context, v store.Version, k pageKey, cach
 		}
 	}
 	return body, nil
+}
+
+// rowsWritten reports whether the points rows count what v's table counts, waiting up to
+// rowsWait for them when they do not yet: a result is carried into the table and announced
+// before its rows are written, by a scorer that holds the tournament's turn until they are
+// (ScoreAhead), and the announcement sends browsers to the matchday's table at once. Read
+// before the rows and kept as v's, that table would lack the result until the next one.
+func (s *Service) rowsWritten(ctx context.Context, v store.Version) (bool, error) {
+	written, err := s.store.RowsAgree(ctx, v.Torneo, v.ID, s.zone)
+	if err != nil || written {
+		return written, err
+	}
+	s.mu.Lock()
+	late := s.rowsLate[v.Torneo] == v.ID
+	s.mu.Unlock()
+	if late {
+		return false, nil // waited for once already: the next answers do not wait again
+	}
+	wait, cancel := context.WithTimeout(ctx, rowsWait)
+	defer cancel()
+	release, err := s.store.Turn(wait, v.Torneo)
+	if err != nil {
+		if wait.Err() != nil && ctx.Err() == nil {
+			s.mu.Lock()
+			s.rowsLate[v.Torneo] = v.ID
+			s.mu.Unlock()
+			s.log.Info("matchday answers served before the result's points rows", slog.Int64("torneo", v.Torneo),
+				slog.Int64("version", v.ID))
+			return false, nil
+		}
+		return false, err
+	}
+	release()
+	return s.store.RowsAgree(ctx, v.Torneo, v.ID, s.zone)
 }
 
 // current is a tournament's version as PostgreSQL has it now: its newest snapshot (built

@@ -48,6 +48,7 @@ func (oneTournament) MatchdayPage(context.Context, int64, int64, time.Time, int,
 func (oneTournament) Matchdays(context.Context, int64, int64, string) (store.Fechas, error) {
 	return store.Fechas{}, nil
 }
+func (oneTournament) RowsAgree(context.Context, int64, int64, string) (bool, error) { return true, nil }
 
 func newService(st Store, rdb *redis.Client, freshFor time.Duration, reg prometheus.Registerer) *Service {
 	return New(st, NewCache(rdb, "test:"), freshFor, time.UTC, nil, &metrics.New(reg).Standings, slog.New(slog.NewTextHandler(io.Discard, nil)))

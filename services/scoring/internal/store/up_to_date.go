@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"slices"
 	"time"
@@ -55,4 +56,43 @@ func sameDay(a, b *time.Time) bool {
 		return a == b
 	}
 	return a.Equal(*b)
+}
+
+// RowsAgree reports whether the points rows count what snapshot tabla of tournament torneo
+// counts, every match whose rows' score is known: what is read from the totals those rows move
+// (a matchday's table, its winners) is then that snapshot's. A carried result (Carry) is a
+// snapshot ahead of its rows until the scorer that holds the tournament's Turn writes them; a
+// snapshot no longer kept is not known to agree.
+func (s *StandingsStore) RowsAgree(ctx context.Context, torneo, tabla int64, zone string) (bool, error) {
+	agree := false
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var contados *Contados
+		err := tx.QueryRow(ctx, `SELECT contados FROM scoring.tablas_compactas WHERE id = $1 AND torneo_id = $2`,
+			tabla, torneo).Scan(&contados)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil || contados == nil {
+			// The previous release's snapshots do not record what they count; they were all
+			// ranked from the totals, after the rows.
+			agree = err == nil
+			return err
+		}
+		states, err := readMatchStates(ctx, tx, torneo, zone)
+		if err != nil {
+			return err
+		}
+		for _, p := range states {
+			if !p.Conocido || slices.Contains(contados.Desconocidos, p.ID) {
+				continue
+			}
+			counted, has := contados.Marcadores[p.ID]
+			if has != (p.Marcador != nil) || has && counted != *p.Marcador {
+				return nil
+			}
+		}
+		agree = true
+		return nil
+	})
+	return agree, err
 }
