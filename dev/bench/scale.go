@@ -113,7 +113,15 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   and the movement since the previous matchday is carried in the snapshot (each player's points
   of the last matchday, beside the totals). The matchday's own rows are written with the points
   rows, behind the snapshot: a matchday's table shows a result once they are (seconds, tens of
-  seconds at 2 million players).
+  seconds at 2 million players). Its answers (the day's table, the matchdays' winners) wait up
+  to 5 s for those rows and are cached as the version's only once the rows count what its table
+  counts; at 2 million players the rows take longer, so such an answer read in between is
+  served without the result and read again from PostgreSQL (one read per page per replica at a
+  time) until they are written, and a page that read it keeps it until the next announcement.
+  What would make the last matchday flat: its exact hits and right outcomes as two more columns
+  of the snapshot beside its points (8 bytes a player, 16 MB at 2 million) and its own order
+  kept as a permutation (4 bytes a player), so that its table, winners and board are read from
+  memory at the version, as the general table is.
 - **Tournaments.** Every table, total and cache key is per tournament: a past tournament's
   table is ranked once and then only read; a result of one tournament ranks only its own.
 `
