@@ -211,8 +211,7 @@ func planCarry(contados Contados, zone string, states []partidoState, partidos [
 			return carryPlan{}, false
 		}
 		// The points rows must be the ones the snapshot counted: the delta replaces them.
-		counted, has := contados.Marcadores[id]
-		if has != (p.Marcador != nil) || has && counted != *p.Marcador {
+		if !contados.countsRowsOf(p) {
 			return carryPlan{}, false
 		}
 	}

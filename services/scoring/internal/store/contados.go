@@ -22,6 +22,13 @@ type Contados struct {
 // Marcador is a counted score: home goals, away goals.
 type Marcador [2]int16
 
+// countsRowsOf reports whether a snapshot counting c counts match p as its points rows do: the
+// same score, or no points when it has no rows.
+func (c Contados) countsRowsOf(p partidoState) bool {
+	counted, has := c.Marcadores[p.ID]
+	return has == (p.Marcador != nil) && (!has || counted == *p.Marcador)
+}
+
 // countedScores selects the score that counts of each match of $1 that has a result, by the
 // knock-out setting $2 ("alargue": the score after extra time in a knock-out match that had
 // it; otherwise the score after 90 minutes): partido_id, torneo_id, local, visitante. The

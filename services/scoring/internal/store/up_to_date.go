@@ -86,8 +86,7 @@ func (s *StandingsStore) RowsAgree(ctx context.Context, torneo, tabla int64, zon
 			if !p.Conocido || slices.Contains(contados.Desconocidos, p.ID) {
 				continue
 			}
-			counted, has := contados.Marcadores[p.ID]
-			if has != (p.Marcador != nil) || has && counted != *p.Marcador {
+			if !contados.countsRowsOf(p) {
 				return nil
 			}
 		}
