@@ -13,7 +13,8 @@ import (
 // now (UpToDate): after a build and after a carry whose points rows were written, yes; after a
 // sign-up, points rows written without a snapshot (a process stopped between the two), totals
 // that moved with the same scores counted (a bonus answer), matchdays dated in another zone,
-// or a snapshot of the previous release, no.
+// or a snapshot of the previous release, no. Whether the points rows agree with a snapshot
+// (RowsAgree, which a matchday's answers ask) is checked at the same steps.
 func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 	e := scoringtest.New(t)
 	ctx := context.Background()
@@ -38,6 +39,14 @@ func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 			t.Fatalf("%s: up to date %v (%+v), want %v (%+v)", step, upToDate, got, want, newest)
 		}
 	}
+	// agrees asks a replica whether the points rows count what snapshot tabla counts (RowsAgree).
+	agrees := func(step string, want bool, tabla store.Tabla) {
+		t.Helper()
+		replica := store.NewStandingsStore(pool, store.NewSnapshots(store.KeptSnapshots))
+		if got, err := replica.RowsAgree(ctx, torneo, tabla.ID, zone); err != nil || got != want {
+			t.Fatalf("%s: the rows agree with snapshot %d: %v (%v), want %v", step, tabla.ID, got, err, want)
+		}
+	}
 	build := func() store.Tabla {
 		t.Helper()
 		tabla, err := standings.Build(ctx, torneo, true, zone)
@@ -56,6 +65,8 @@ func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 	check("no snapshot yet", false, store.Tabla{})
 	tabla := build()
 	check("just built", true, tabla)
+	agrees("just built", true, tabla)
+	agrees("another tournament's snapshot id", false, store.Tabla{ID: tabla.ID + 1000})
 
 	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre) VALUES ('late', 'late@example.com', 'Tarde')`)
 	check("a player signed up since", false, tabla)
@@ -64,8 +75,10 @@ func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 
 	score(m1, e.SetResult(m1, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1}))
 	check("points rows written, no snapshot of them", false, tabla)
+	agrees("points rows written, no snapshot of them", false, tabla)
 	tabla = build()
 	check("built with the result", true, tabla)
+	agrees("built with the result", true, tabla)
 
 	// The scorer's way: carried ahead, then the rows.
 	release, err := standings.Turn(ctx, torneo)
@@ -76,6 +89,7 @@ func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 	carried, ok, err := standings.Carry(ctx, torneo, []int64{m2}, "noventa", zone)
 	if err == nil {
 		check("carried, its rows not written yet", false, tabla)
+		agrees("carried, its rows not written yet", false, carried)
 		_, err = points.ScoreMatches(ctx, []int64{m2}, "noventa", []int64{evento})
 	}
 	release()
@@ -83,6 +97,7 @@ func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 		t.Fatalf("carry: %v (carried %v)", err, ok)
 	}
 	check("carried, then its rows written", true, carried)
+	agrees("carried, then its rows written", true, carried)
 
 	e.Exec(`UPDATE scoring.totales_torneo SET puntaje = puntaje + 3, bonus = bonus + 3
 	         WHERE torneo_id = $1 AND jugador_id = (SELECT min(id) FROM players.jugadores)`, torneo)
@@ -107,4 +122,5 @@ func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 
 	e.Exec(`UPDATE scoring.tablas_compactas SET contados = NULL WHERE id = $1`, tabla.ID)
 	check("the previous release's snapshot", false, tabla)
+	agrees("the previous release's snapshot (ranked from the totals)", true, tabla)
 }
