@@ -11,8 +11,9 @@ const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', imp
 
 /**
  * The tallest part of a page a screenshot keeps. A fullPage capture of /jugadas at 390 px wide
- * (22,132 px tall, past Chromium's 16,384 px texture limit) once hung past its 30 s timeout in
- * CI; the layout and accessibility checks still read the whole page.
+ * (22,132 px tall in the next run, taller than Chromium's 16,384 px texture limit, which may be
+ * why) once hung past its 30 s timeout in CI; the layout and accessibility checks still read
+ * the whole page.
  */
 const SCREENSHOT_MAX_HEIGHT = 12_000;
 
