@@ -32,7 +32,7 @@ func TestFijadosMigrateAndRollBack(t *testing.T) {
 		}
 	}
 
-	down(t, db, "scoring/000008_partidos_contados.down.sql", "scoring/000007_tablas_compactas.down.sql", "scoring/000006_fijados.down.sql")
+	down(t, db, "scoring/000009_huellas.down.sql", "scoring/000008_partidos_contados.down.sql", "scoring/000007_tablas_compactas.down.sql", "scoring/000006_fijados.down.sql")
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migration left the schema different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}

@@ -40,7 +40,7 @@ func TestPartidosContadosMigrateAndRollBack(t *testing.T) {
 		t.Error("a score with one side only was stored")
 	}
 
-	down(t, db, "scoring/000008_partidos_contados.down.sql")
+	down(t, db, "scoring/000009_huellas.down.sql", "scoring/000008_partidos_contados.down.sql")
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migration left the schema different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}

@@ -36,7 +36,7 @@ func TestTablasCompactasMigrateAndRollBack(t *testing.T) {
 	exec(t, db, `DELETE FROM scoring.tablas WHERE posicion_ceros = 2`)
 	exec(t, db, `DELETE FROM scoring.tablas_compactas`)
 
-	down(t, db, "scoring/000008_partidos_contados.down.sql", "scoring/000007_tablas_compactas.down.sql")
+	down(t, db, "scoring/000009_huellas.down.sql", "scoring/000008_partidos_contados.down.sql", "scoring/000007_tablas_compactas.down.sql")
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migration left the schema different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}

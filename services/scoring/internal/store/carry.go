@@ -10,7 +10,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"prode/platform/events"
 	"prode/scoring/internal/ranked"
 )
 
@@ -19,14 +18,11 @@ import (
 // $2) less its points at the score the newest snapshot counts ($4, $5, $6: the matches, home
 // and away goals), saying whether its match is one of $3 (those of the last matchday). It
 // reads the predictions alone, from their index in match order (predictions 000003), not the
-// points rows they replace: while a match has a result its betting is closed, so its
-// predictions are the ones its points rows were computed from. A change that deletes a result
-// may reopen betting, and the predictions may have changed since the rows were computed: with
-// $7 true (and no scores in $4) the rows themselves are subtracted (scoring.puntos, as the
-// previous scorer wrote them, scattered over the table); with $7 false that branch is not run.
-// The rows are summed per player in Go (addDelta): a GROUP BY of two million players spilled
-// to disk at the usual work_mem and took 22 s against the 12.5 s of the read alone
-// (docs/benchmarks.md, "Toward 2 million players").
+// points rows they replace: a match's are listed in $4 only when its predictions are the ones
+// its points rows were computed from (fingerprints); the others' rows are subtracted by
+// rowsSubtracted. The rows are summed per player in Go (addDelta): a GROUP BY of two million
+// players spilled to disk at the usual work_mem and took 22 s against the 12.5 s of the read
+// alone (docs/benchmarks.md, "Toward 2 million players").
 const carryDelta = `
 	WITH c AS (` + countedScores + `),
 	     antes AS (SELECT * FROM unnest($4::bigint[], $5::integer[], $6::integer[]) AS b(partido_id, local, visitante))
@@ -41,28 +37,32 @@ const carryDelta = `
 	  FROM predictions.apuestas_publicadas a
 	  LEFT JOIN c ON c.partido_id = a.partido_id
 	  LEFT JOIN antes b ON b.partido_id = a.partido_id
-	 WHERE a.partido_id = ANY($1)
-	UNION ALL
-	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($3)
-	  FROM scoring.puntos WHERE $7::boolean AND partido_id = ANY($1)`
+	 WHERE a.partido_id = ANY($1)`
 
-// deletionPending says whether a deleted result of one of matches $1 is among the outbox
-// events not applied yet (the ones this change applies): its delta subtracts the rows.
-const deletionPending = `
-	SELECT EXISTS (SELECT FROM fixtures.eventos_publicados e
-	                WHERE e.partido_id = ANY($1) AND e.tipo = '` + events.ResultadoBorrado + `'
-	                  AND NOT EXISTS (SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id))`
+// rowsSubtracted takes away the points rows of matches $1 (scoring.puntos, scattered over the
+// table), saying whether each one's match is one of $2 (those of the last matchday): for a
+// match whose predictions changed since its rows were computed (its deleted result reopened
+// betting), or whose rows' fingerprint is not recorded.
+const rowsSubtracted = `
+	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($2)
+	  FROM scoring.puntos WHERE partido_id = ANY($1)`
+
+// fingerprints sums scoring.huella_de over the predictions of each of matches $1 that has any,
+// as the scorer does over those it computes a match's points rows from (ScoreMatches).
+const fingerprints = `
+	SELECT partido_id, sum(scoring.huella_de(jugador_id, goles_local, goles_visitante))::bigint
+	  FROM predictions.apuestas_publicadas WHERE partido_id = ANY($1) GROUP BY partido_id`
 
 // Carry ranks the current tournament's table with the present results of matches partidos
 // before their points rows are written: the new snapshot is the newest one's totals (read from
 // memory) plus what those matches change (carryDelta), ranked here. It answers false, writing
 // nothing, when that would not be the table a build from the totals gives once the points rows
 // are written: a newest snapshot that does not record what it counts (the previous release's),
-// a match whose points rows are not the ones that snapshot counted (written since by another
-// scorer, or of unknown score), a matchday that moves back (a deleted result), matchdays dated
-// in another time zone, or a match of another tournament. The caller holds the tournament's
-// Turn until the points rows are written (PointsStore.ScoreMatches), so that no build from the
-// totals comes in between.
+// a match of the tournament whose points rows are not the ones that snapshot counted (written
+// since by another scorer or without a snapshot, from other predictions, or of unknown score),
+// a matchday that moves back (a deleted result), matchdays dated in another time zone, or a
+// match of another tournament. The caller holds the tournament's Turn until the points rows
+// are written (PointsStore.ScoreMatches), so that no build from the totals comes in between.
 func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (Tabla, bool, error) {
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
@@ -89,9 +89,11 @@ func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int
 			return err
 		}
 		t.JugadoresHasta = max(t.JugadoresHasta, base.JugadoresHasta)
-		if err := tx.QueryRow(ctx, deletionPending, partidos).Scan(&plan.deletion); err != nil {
+		huellas, err := readFingerprints(ctx, tx, partidos)
+		if err != nil {
 			return err
 		}
+		plan.check(states, partidos, huellas)
 		totals, ok, err := s.carriedTotals(ctx, tx, base, t.JugadoresHasta, plan, partidos, criterio)
 		if err != nil || !ok {
 			return err
@@ -144,14 +146,24 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 	// A nil list would make "partido_id = ANY($3)" NULL rather than false.
 	delDia := append([]int64{}, plan.delDia...)
 	antes, local, visitante := []int64{}, []int32{}, []int32{}
-	if !plan.deletion {
-		for id, m := range plan.antes {
-			antes, local, visitante = append(antes, id), append(local, int32(m[0])), append(visitante, int32(m[1]))
-		}
+	for id, m := range plan.antes {
+		antes, local, visitante = append(antes, id), append(local, int32(m[0])), append(visitante, int32(m[1]))
 	}
-	rows, err := tx.Query(ctx, carryDelta, partidos, criterio, delDia, antes, local, visitante, plan.deletion)
+	known, err := addDeltas(ctx, tx, totals, carryDelta, partidos, criterio, delDia, antes, local, visitante)
+	if err != nil || !known || len(plan.rowsOf) == 0 {
+		return totals, known, err
+	}
+	known, err = addDeltas(ctx, tx, totals, rowsSubtracted, plan.rowsOf, delDia)
+	return totals, known, err
+}
+
+// addDeltas adds to totals each row of query (a player, the points, exact hits and right
+// outcomes to add, and whether they are of the last matchday); false when a row's player has
+// no total.
+func addDeltas(ctx context.Context, tx pgx.Tx, totals []ranked.Total, query string, args ...any) (bool, error) {
+	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
-		return nil, false, err
+		return false, err
 	}
 	var d ranked.Total
 	var ofTheDay bool
@@ -165,7 +177,22 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 		known = known && addDelta(totals, d)
 		return nil
 	})
-	return totals, known, err
+	return known, err
+}
+
+// readFingerprints reads the fingerprint of the predictions of each of partidos (0: none).
+func readFingerprints(ctx context.Context, tx pgx.Tx, partidos []int64) (map[int64]int64, error) {
+	rows, err := tx.Query(ctx, fingerprints, partidos)
+	if err != nil {
+		return nil, err
+	}
+	huellas := make(map[int64]int64, len(partidos))
+	for _, id := range partidos {
+		huellas[id] = 0
+	}
+	var id, huella int64
+	_, err = pgx.ForEachRow(rows, []any{&id, &huella}, func() error { huellas[id] = huella; return nil })
+	return huellas, err
 }
 
 // countedNow reads the score that counts now of each of partidos that has a result.
@@ -189,10 +216,33 @@ type carryPlan struct {
 	newMatchday bool       // the last matchday moved on: the previous one's points leave DelDia
 	delDia      []int64    // the carried matches of the last matchday, whose points enter DelDia
 	// antes: the score the snapshot carried from counts of each carried match that has points
-	// in it, the score its points rows were computed from.
+	// in it, the score its points rows were computed from, when its predictions are the ones
+	// those rows were computed from: their points at that score are the rows'.
 	antes map[int64]Marcador
-	// deletion: a deleted result is among the changes carried (the delta subtracts the rows).
-	deletion bool
+	// rowsOf: the carried matches with points whose predictions are not known to be those: their
+	// rows are subtracted (rowsSubtracted).
+	rowsOf []int64
+}
+
+// check compares the fingerprints of the carried matches' predictions (huellas, as the carry
+// reads them) with their points rows' (states): a match whose predictions changed since its
+// rows were computed, or whose rows' fingerprint is not recorded, moves from antes to rowsOf.
+// The new snapshot records the fingerprint of what it counts of each carried match.
+func (plan *carryPlan) check(states []partidoState, partidos []int64, huellas map[int64]int64) {
+	for _, p := range states {
+		if !slices.Contains(partidos, p.ID) {
+			continue
+		}
+		if _, ok := plan.antes[p.ID]; ok && (p.Huella == nil || *p.Huella != huellas[p.ID]) {
+			delete(plan.antes, p.ID)
+			plan.rowsOf = append(plan.rowsOf, p.ID)
+		}
+		if _, counted := plan.contados.Marcadores[p.ID]; counted {
+			plan.contados.Huellas[p.ID] = huellas[p.ID]
+		} else {
+			delete(plan.contados.Huellas, p.ID)
+		}
+	}
 }
 
 // planCarry checks that a snapshot counting contados, with last matchday fechaBase, can be
@@ -215,10 +265,22 @@ func planCarry(contados Contados, zone string, states []partidoState, partidos [
 			return carryPlan{}, false
 		}
 	}
-	plan := carryPlan{contados: Contados{Marcadores: maps.Clone(contados.Marcadores), Desconocidos: contados.Desconocidos, Zona: zone},
-		antes: map[int64]Marcador{}}
+	// So must every other match's, where known: the carried table keeps their points, and rows
+	// written without a snapshot (by a scorer that stopped before ranking them) or from other
+	// predictions than the carry that counted them read would not be in it.
+	for _, p := range states {
+		if p.Conocido && !slices.Contains(partidos, p.ID) && !slices.Contains(contados.Desconocidos, p.ID) &&
+			!contados.countsRowsOf(p) {
+			return carryPlan{}, false
+		}
+	}
+	plan := carryPlan{contados: Contados{Marcadores: maps.Clone(contados.Marcadores), Desconocidos: contados.Desconocidos,
+		Huellas: maps.Clone(contados.Huellas), Zona: zone}, antes: map[int64]Marcador{}}
 	if plan.contados.Marcadores == nil {
 		plan.contados.Marcadores = map[int64]Marcador{}
+	}
+	if plan.contados.Huellas == nil {
+		plan.contados.Huellas = map[int64]int64{}
 	}
 	for _, id := range partidos {
 		if m, ok := contados.Marcadores[id]; ok {

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"reflect"
 	"testing"
 
 	"prode/scoring/internal/scoringtest"
@@ -19,64 +18,19 @@ import (
 func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 	e := scoringtest.New(t)
 	ctx := context.Background()
-	zone := scorerZone
 	m1 := e.Match("Grupo A", "ARG", "FRA", scoringtest.NoonDaysAgo(t, 4))
 	m2 := e.Match("Grupo A", "CRO", "MAR", scoringtest.NoonDaysAgo(t, 4))
 	m3 := e.Match("Grupo B", "ENG", "BRA", scoringtest.NoonDaysAgo(t, 3))
 	m4 := e.Match("Grupo B", "ARG", "BRA", scoringtest.NoonDaysAgo(t, 2))
 	players(e, 300)
-	// Every player predicts most matches, from few distinct scores: many ties.
-	predict := func(partidos ...int64) {
-		e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
-		        SELECT j.id, j.email, p, (j.id * 7 + p) % 4, (j.id * 3 + p * 5) % 3
-		          FROM players.jugadores j, unnest($1::bigint[]) p
-		         WHERE (j.id + p) % 6 <> 0
-		        ON CONFLICT (jugador_id, partido_id) DO NOTHING`, partidos)
-	}
-	predict(m1, m2, m3)
+	predictMost(e, m1, m2, m3)
 	s := newScorer(t, e, m1)
-	torneo, standings, points := s.torneo, s.standings, s.points
-	if _, err := standings.Build(ctx, torneo, true, zone); err != nil {
+	if _, err := s.standings.Build(ctx, s.torneo, true, scorerZone); err != nil {
 		t.Fatal(err)
-	}
-	// score does what the scorer does: carry ahead when it can, then the points rows, then a
-	// build from the totals when it could not.
-	scoreEvents := func(step string, partido int64, eventos []int64, wantCarried bool) {
-		t.Helper()
-		release, err := standings.Turn(ctx, torneo)
-		if err != nil {
-			t.Fatal(err)
-		}
-		carried, ok, err := standings.Carry(ctx, torneo, []int64{partido}, "noventa", zone)
-		if err == nil {
-			_, err = points.ScoreMatches(ctx, []int64{partido}, "noventa", eventos)
-		}
-		release() // before failing: the test's pools close only once every connection is back
-		if err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		if ok != wantCarried {
-			t.Errorf("%s: carried %v, want %v", step, ok, wantCarried)
-		}
-		if !ok {
-			if carried, err = standings.Build(ctx, torneo, true, zone); err != nil {
-				t.Fatal(err)
-			}
-		}
-		fromTotals, err := standings.Build(ctx, torneo, true, zone)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Read through a replica that built neither, so both are decoded from PostgreSQL.
-		replica := store.NewStandingsStore(s.pool, store.NewSnapshots(store.KeptSnapshots))
-		got, want := wholeTable(t, replica, carried), wholeTable(t, replica, fromTotals)
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: the table differs from the one ranked from the totals:\n got %v\nwant %v", step, got, want)
-		}
 	}
 	score := func(step string, partido, evento int64, wantCarried bool) {
 		t.Helper()
-		scoreEvents(step, partido, []int64{evento}, wantCarried)
+		s.carryAndScore(t, step, partido, []int64{evento}, wantCarried)
 	}
 
 	score("first result", m1, e.SetResult(m1, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1}), true)
@@ -86,7 +40,7 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 
 	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
 	        SELECT 'late' || i, 'late' || i || '@example.com', 'Tarde ' || i FROM generate_series(1, 12) i`)
-	predict(m4)
+	predictMost(e, m4)
 	score("a new matchday, newcomers in it", m4, e.SetResult(m4, scoringtest.Result{GolesLocal: 1}), true)
 	score("the last matchday's only result deleted", m4, e.DeleteResult(m4), false)
 	score("entered again", m4, e.SetResult(m4, scoringtest.Result{GolesLocal: 2, GolesVisitante: 2}), true)
@@ -105,7 +59,7 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 	deleted := e.DeleteResult(m1)
 	e.Exec(`UPDATE predictions.apuestas SET goles_local = 3, goles_visitante = 1 WHERE partido_id = $1 AND jugador_id % 5 = 0`, m1)
 	entered := e.SetResult(m1, scoringtest.Result{GolesLocal: 3, GolesVisitante: 1})
-	scoreEvents("deleted, predictions changed, entered again, in one pass", m1, []int64{deleted, entered}, true)
+	s.carryAndScore(t, "deleted, predictions changed, entered again, in one pass", m1, []int64{deleted, entered}, true)
 }
 
 // wholeTable reads every row of snapshot tabla.

@@ -14,6 +14,10 @@ import (
 type Contados struct {
 	Marcadores   map[int64]Marcador `json:"marcadores"`
 	Desconocidos []int64            `json:"desconocidos"`
+	// Huellas is the fingerprint (scoring 000009) of the predictions each counted score's
+	// points come from, where it is known: a snapshot ranked from the totals has its rows', a
+	// carried one the predictions it read.
+	Huellas map[int64]int64 `json:"huellas,omitempty"`
 	// Zona is the time zone the snapshot's matchday points were dated in (scoring.estado.zona
 	// as its totals were read): a snapshot dated in another zone is not carried.
 	Zona string `json:"zona"`
@@ -23,10 +27,16 @@ type Contados struct {
 type Marcador [2]int16
 
 // countsRowsOf reports whether a snapshot counting c counts match p as its points rows do: the
-// same score, or no points when it has no rows.
+// same score, or no points when it has no rows, and the same predictions where both
+// fingerprints are known (a prediction a carry read and the rows did not, or the reverse,
+// makes them differ).
 func (c Contados) countsRowsOf(p partidoState) bool {
 	counted, has := c.Marcadores[p.ID]
-	return has == (p.Marcador != nil) && (!has || counted == *p.Marcador)
+	if has != (p.Marcador != nil) || has && counted != *p.Marcador {
+		return false
+	}
+	huella, known := c.Huellas[p.ID]
+	return !has || !known || p.Huella == nil || huella == *p.Huella
 }
 
 // countedScores selects the score that counts of each match of $1 that has a result, by the
@@ -51,12 +61,13 @@ type partidoState struct {
 	Finalizado bool
 	Conocido   bool      // the points rows' score is recorded and current
 	Marcador   *Marcador // that score; nil: no points rows
+	Huella     *int64    // the fingerprint of the predictions the rows come from; nil: not known
 }
 
-// matchStates reads every match of tournament $1, its matchday in zone $2 and the score of
-// its points rows (scoring.partidos_contados). That score is current unless a scorer that
-// does not record it (the previous release) applied a newer outbox event of the match since,
-// or wrote the match's first points.
+// matchStates reads every match of tournament $1, its matchday in zone $2, the score of its
+// points rows and the fingerprint of their predictions (scoring.partidos_contados). That score
+// is current unless a scorer that does not record it (the previous release) applied a newer
+// outbox event of the match since, or wrote the match's first points.
 const matchStates = `
 	WITH aplicados AS (
 	    SELECT e.partido_id, max(e.id) AS evento
@@ -68,7 +79,7 @@ const matchStates = `
 	SELECT p.id, (p.inicio AT TIME ZONE $2)::date, p.finalizado,
 	       CASE WHEN c.partido_id IS NULL THEN a.evento IS NULL
 	            ELSE c.conocido AND c.evento >= coalesce(a.evento, 0) END,
-	       c.goles_local, c.goles_visitante
+	       c.goles_local, c.goles_visitante, c.huella
 	  FROM fixtures.partidos_publicados p
 	  LEFT JOIN scoring.partidos_contados c ON c.partido_id = p.id
 	  LEFT JOIN aplicados a ON a.partido_id = p.id
@@ -83,7 +94,7 @@ func readMatchStates(ctx context.Context, tx pgx.Tx, torneo int64, zone string) 
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (partidoState, error) {
 		var p partidoState
 		var local, visitante *int16
-		err := row.Scan(&p.ID, &p.Fecha, &p.Finalizado, &p.Conocido, &local, &visitante)
+		err := row.Scan(&p.ID, &p.Fecha, &p.Finalizado, &p.Conocido, &local, &visitante, &p.Huella)
 		if local != nil && visitante != nil {
 			p.Marcador = &Marcador{*local, *visitante}
 		}
@@ -94,13 +105,16 @@ func readMatchStates(ctx context.Context, tx pgx.Tx, torneo int64, zone string) 
 // countedBy is what a snapshot ranked from the totals counts: the points rows' scores, and the
 // zone their matchdays are dated in.
 func countedBy(states []partidoState, zona string) Contados {
-	c := Contados{Marcadores: map[int64]Marcador{}, Desconocidos: []int64{}, Zona: zona}
+	c := Contados{Marcadores: map[int64]Marcador{}, Desconocidos: []int64{}, Huellas: map[int64]int64{}, Zona: zona}
 	for _, p := range states {
 		switch {
 		case !p.Conocido:
 			c.Desconocidos = append(c.Desconocidos, p.ID)
 		case p.Marcador != nil:
 			c.Marcadores[p.ID] = *p.Marcador
+			if p.Huella != nil {
+				c.Huellas[p.ID] = *p.Huella
+			}
 		}
 	}
 	return c

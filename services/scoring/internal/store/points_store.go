@@ -54,36 +54,45 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 		// A match's tournament, whether or not it has a result now.
 		torneos: `SELECT DISTINCT torneo_id FROM fixtures.partidos_publicados WHERE id = ANY($1) ORDER BY 1`,
 		scratch: `puntos_calculados (partido_id bigint NOT NULL, torneo_id bigint NOT NULL, jugador_id bigint NOT NULL,
-			puntos smallint NOT NULL, exacto boolean NOT NULL, acierto boolean NOT NULL)`,
+			puntos smallint NOT NULL, exacto boolean NOT NULL, acierto boolean NOT NULL, huella bigint NOT NULL)`,
 		steps: []statement{
 			// The score that counts now, read once: the points below are computed from it, and it
 			// stays recorded with the newest event applied, so that a snapshot carried ahead of
 			// the next change (StandingsStore.Carry) knows these are the rows it replaces. (Read
 			// again in a later statement, a result changed meanwhile would be recorded beside
-			// points computed from the one before.)
+			// points computed from the one before.) Its fingerprint (huella) is 0 here when it has
+			// a result, and summed below from the predictions its points are computed from.
 			{args: []any{partidos, criterio, eventos}, sql: `
-				INSERT INTO scoring.partidos_contados AS pc (partido_id, torneo_id, goles_local, goles_visitante, conocido, evento)
+				INSERT INTO scoring.partidos_contados AS pc (partido_id, torneo_id, goles_local, goles_visitante, conocido, evento, huella)
 				SELECT p.id, p.torneo_id, c.local, c.visitante, true,
 				       coalesce((SELECT max(e.id) FROM fixtures.eventos_publicados e
 				                  WHERE e.partido_id = p.id
-				                    AND (e.id = ANY($3) OR EXISTS (SELECT FROM scoring.eventos_procesados x WHERE x.evento_id = e.id))), 0)
+				                    AND (e.id = ANY($3) OR EXISTS (SELECT FROM scoring.eventos_procesados x WHERE x.evento_id = e.id))), 0),
+				       CASE WHEN c.local IS NOT NULL THEN 0 END
 				  FROM fixtures.partidos_publicados p
 				  LEFT JOIN (` + countedScores + `) c ON c.partido_id = p.id
 				 WHERE p.id = ANY($1)
 				ON CONFLICT (partido_id) DO UPDATE
 				   SET goles_local = EXCLUDED.goles_local, goles_visitante = EXCLUDED.goles_visitante,
-				       conocido = true, evento = EXCLUDED.evento`},
+				       conocido = true, evento = EXCLUDED.evento, huella = EXCLUDED.huella`},
 			// New points: every prediction of the matches against the score that counts. No result,
 			// no points.
 			{args: []any{partidos}, sql: `
-				INSERT INTO pg_temp.puntos_calculados (partido_id, torneo_id, jugador_id, puntos, exacto, acierto)
+				INSERT INTO pg_temp.puntos_calculados (partido_id, torneo_id, jugador_id, puntos, exacto, acierto, huella)
 				SELECT a.partido_id, c.torneo_id, a.jugador_id,
 				       scoring.puntos_de(a.goles_local, a.goles_visitante, c.goles_local, c.goles_visitante),
 				       a.goles_local = c.goles_local AND a.goles_visitante = c.goles_visitante,
-				       sign(a.goles_local - a.goles_visitante) = sign(c.goles_local - c.goles_visitante)
+				       sign(a.goles_local - a.goles_visitante) = sign(c.goles_local - c.goles_visitante),
+				       scoring.huella_de(a.jugador_id, a.goles_local, a.goles_visitante)
 				  FROM predictions.apuestas_publicadas a
 				  JOIN scoring.partidos_contados c ON c.partido_id = a.partido_id AND c.goles_local IS NOT NULL
 				 WHERE a.partido_id = ANY($1)`},
+			// The fingerprint of the predictions those points come from (scoring 000009), read
+			// from the same rows: a carry checks the predictions it reads against it.
+			{sql: `
+				UPDATE scoring.partidos_contados c SET huella = n.huella
+				  FROM (SELECT partido_id, sum(huella)::bigint AS huella FROM pg_temp.puntos_calculados GROUP BY partido_id) n
+				 WHERE c.partido_id = n.partido_id`},
 			// Totals, per tournament, move by new minus old points. Rows are locked in key order so
 			// that two transactions scoring different matches cannot deadlock.
 			{args: []any{partidos}, sql: `

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -47,4 +48,61 @@ func newScorer(t *testing.T, e *scoringtest.Env, partido int64) scorer {
 func players(e *scoringtest.Env, n int) {
 	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
 	        SELECT 'sub' || i, 'j' || i || '@example.com', 'Jugador ' || i FROM generate_series(1, $1) i`, n)
+}
+
+// predictMost has every player predict most of partidos (each one they have not predicted),
+// from few distinct scores: many ties.
+func predictMost(e *scoringtest.Env, partidos ...int64) {
+	e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
+	        SELECT j.id, j.email, p, (j.id * 7 + p) % 4, (j.id * 3 + p * 5) % 3
+	          FROM players.jugadores j, unnest($1::bigint[]) p
+	         WHERE (j.id + p) % 6 <> 0
+	        ON CONFLICT (jugador_id, partido_id) DO NOTHING`, partidos)
+}
+
+// carryAndScore does what the scorer does with outbox events eventos of match partido: carry
+// the table ahead when it can, then write the points rows, then rank the table from the totals
+// when it could not. It fails the test, naming step, when whether it carried is not
+// wantCarried, or when the table it published is not, row by row, the one ranked from the
+// totals once the rows are written.
+func (s scorer) carryAndScore(t *testing.T, step string, partido int64, eventos []int64, wantCarried bool) {
+	t.Helper()
+	ctx := context.Background()
+	release, err := s.standings.Turn(ctx, s.torneo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	carried, ok, err := s.standings.Carry(ctx, s.torneo, []int64{partido}, "noventa", scorerZone)
+	if err == nil {
+		_, err = s.points.ScoreMatches(ctx, []int64{partido}, "noventa", eventos)
+	}
+	release() // before failing: the test's pools close only once every connection is back
+	if err != nil {
+		t.Fatalf("%s: %v", step, err)
+	}
+	if ok != wantCarried {
+		t.Errorf("%s: carried %v, want %v", step, ok, wantCarried)
+	}
+	if !ok {
+		if carried, err = s.standings.Build(ctx, s.torneo, true, scorerZone); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.sameAsTheTotals(t, step, carried)
+}
+
+// sameAsTheTotals fails the test, naming step, when snapshot tabla is not, row by row, the
+// table ranked from the totals now.
+func (s scorer) sameAsTheTotals(t *testing.T, step string, tabla store.Tabla) {
+	t.Helper()
+	fromTotals, err := s.standings.Build(context.Background(), s.torneo, true, scorerZone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Read through a replica that built neither, so both are decoded from PostgreSQL.
+	replica := store.NewStandingsStore(s.pool, store.NewSnapshots(store.KeptSnapshots))
+	got, want := wholeTable(t, replica, tabla), wholeTable(t, replica, fromTotals)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: the table differs from the one ranked from the totals:\n got %v\nwant %v", step, got, want)
+	}
 }

@@ -45,8 +45,14 @@ func (s *StandingsStore) UpToDate(ctx context.Context, torneo int64, actual bool
 	return newest, true, nil
 }
 
-// same reports whether two snapshots count the same scores, dated in the same zone.
+// same reports whether two snapshots count the same scores, from the same predictions where
+// both know their fingerprint, dated in the same zone.
 func (c Contados) same(o Contados) bool {
+	for id, huella := range c.Huellas {
+		if other, known := o.Huellas[id]; known && other != huella {
+			return false
+		}
+	}
 	return c.Zona == o.Zona && maps.Equal(c.Marcadores, o.Marcadores) && slices.Equal(c.Desconocidos, o.Desconocidos)
 }
 
