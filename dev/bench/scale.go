@@ -17,9 +17,11 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   points at the new score less its points at the score the previous snapshot counts, which are
   its points rows' while the match's predictions are the ones the rows were computed from: the
   rows record a fingerprint of those predictions, a 40-bit hash of each summed (scoring
-  000009), which the carry compares with one more read of the match's index entries; where it
-  differs, as when a deleted result reopened betting and predictions changed, the points rows
-  themselves are subtracted),
+  000009), which the same read sums and the carry compares; where it differs, as when a
+  deleted result reopened betting and predictions changed, the points rows themselves are
+  subtracted; the hash column made the read 1.15× as long, where a query of its own, reading the
+  index entries again, added 0.38 of it: 2 million predictions of one match read in psql, the
+  median ratio of 5 alternating runs beside a make test),
   summed per player in the process by a binary search into the totals (a GROUP BY of 2 million
   players in PostgreSQL spilled to disk, 22 s against the read's 12.5 s), ranked in memory (internal/ranked: packed
   integer keys, about 0.7 s for 2 million) and stored as one value (scoring.tablas_compactas,
@@ -32,10 +34,10 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   back, rows the previous release wrote, another time zone) the table is ranked from the
   totals after the rows, as before. A rescore of every match (a new knock-out setting) takes
   that path too: it is also what counts predictions that were never scored (written by hand,
-  or saved as an organiser entered a result early), which a carry, taking each prediction's
-  points at the counted score for granted, would leave out (make bench-scale-smoke's second
-  size, whose new players' predictions are loaded for matches that already have a result,
-  showed it). make bench-scale measured it: at 100,000 players a result reached every page in 0.9-2.1 s (5.4× to 2.7× faster than the bare SQL in the same run), at 2 million in 30-41 s (5.3× to 6.8× faster than the bare SQL's 198-218 s in the same run, measured beside a make test; the goal is 5 s and 10×), the rows then taking another 75-126 s behind the published table; with the
+  or saved as an organiser entered a result early), which a carry leaves out until their
+  match's result changes, when the fingerprints differ and its rows are subtracted instead
+  (make bench-scale-smoke's second size, whose new players' predictions are loaded for
+  matches that already have a result, showed it). make bench-scale measured it: at 100,000 players a result reached every page in 0.9-2.1 s (5.4× to 2.7× faster than the bare SQL in the same run), at 2 million in 30-41 s (5.3× to 6.8× faster than the bare SQL's 198-218 s in the same run, measured beside a make test; the goal is 5 s and 10×), the rows then taking another 75-126 s behind the published table; with the
   match-ordered index below and the carry reading the predictions alone, at 1 million players
   in 3.0-4.0 s (15× to 23× faster than the bare SQL in the same run; 19-24 s before them), and
   at 2 million in 7.4 s (corrected), 10.7 s (entered) and 27.0 s (deleted), 28×, 23× and 7× faster
@@ -55,8 +57,8 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   case betting reopened and predictions changed; comparing fingerprints instead (above), a
   deletion whose predictions did not change (every deletion after the match's cut-off, and an
   early one nobody bet after) is carried from the predictions like a correction, which took
-  7.4 s at 2 million, plus the fingerprint's read of the same index entries (not measured at 2
-  million yet). The same check makes a carry safe from a prediction saved in the instant an
+  7.4 s at 2 million (with the fingerprint's column added since: not measured at 2 million
+  yet). The same check makes a carry safe from a prediction saved in the instant an
   organiser enters a result before the cut-off, which the carry and the rows could read
   differently. The next step: a change that
   arrives while the previous change's rows are still being written waits for them (the

@@ -16,13 +16,15 @@ import (
 // carryDelta selects what matches $1 change in the players' totals: a row for each prediction
 // of the matches, its points at the score that counts now (countedScores, knock-out setting
 // $2) less its points at the score the newest snapshot counts ($4, $5, $6: the matches, home
-// and away goals), saying whether its match is one of $3 (those of the last matchday). It
-// reads the predictions alone, from their index in match order (predictions 000003), not the
-// points rows they replace: a match's are listed in $4 only when its predictions are the ones
-// its points rows were computed from (fingerprints); the others' rows are subtracted by
-// rowsSubtracted. The rows are summed per player in Go (addDelta): a GROUP BY of two million
-// players spilled to disk at the usual work_mem and took 22 s against the 12.5 s of the read
-// alone (docs/benchmarks.md, "Toward 2 million players").
+// and away goals), saying whether its match is one of $3 (those of the last matchday), with
+// its match and its part of the match's fingerprint (scoring.huella_de). It reads the
+// predictions alone, from their index in match order (predictions 000003), not the points rows
+// they replace: their points at the counted score are the rows' when the fingerprint summed
+// here is the rows' (checked after the read, and undone by rowsInsteadOfPredictions where it
+// is not). The rows are summed per player in Go (addDeltas): a GROUP BY of two million players
+// spilled to disk at the usual work_mem and took 22 s against the 12.5 s of the read alone
+// (docs/benchmarks.md, "Toward 2 million players"), and the fingerprint rides along rather than
+// being read again by a query of its own.
 const carryDelta = `
 	WITH c AS (` + countedScores + `),
 	     antes AS (SELECT * FROM unnest($4::bigint[], $5::integer[], $6::integer[]) AS b(partido_id, local, visitante))
@@ -33,25 +35,29 @@ const carryDelta = `
 	         - coalesce((a.goles_local = b.local AND a.goles_visitante = b.visitante)::integer, 0),
 	       coalesce((sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante))::integer, 0)
 	         - coalesce((sign(a.goles_local - a.goles_visitante) = sign(b.local - b.visitante))::integer, 0),
-	       a.partido_id = ANY($3)
+	       a.partido_id = ANY($3), a.partido_id, scoring.huella_de(a.jugador_id, a.goles_local, a.goles_visitante)
 	  FROM predictions.apuestas_publicadas a
 	  LEFT JOIN c ON c.partido_id = a.partido_id
 	  LEFT JOIN antes b ON b.partido_id = a.partido_id
 	 WHERE a.partido_id = ANY($1)`
 
-// rowsSubtracted takes away the points rows of matches $1 (scoring.puntos, scattered over the
-// table), saying whether each one's match is one of $2 (those of the last matchday): for a
-// match whose predictions changed since its rows were computed (its deleted result reopened
-// betting), or whose rows' fingerprint is not recorded.
-const rowsSubtracted = `
-	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($2)
+// rowsInsteadOfPredictions turns what carryDelta subtracted for matches $1 (each prediction's
+// points at the counted scores $3, $4) into their points rows (scoring.puntos, scattered over
+// the table): for a match whose predictions changed since its rows were computed (a deleted
+// result reopened betting), or whose rows' fingerprint is not recorded. Its rows are shaped as
+// carryDelta's ($2: the last matchday's matches), with no fingerprint.
+const rowsInsteadOfPredictions = `
+	WITH antes AS (SELECT * FROM unnest($1::bigint[], $3::integer[], $4::integer[]) AS b(partido_id, local, visitante))
+	SELECT a.jugador_id, scoring.puntos_de(a.goles_local, a.goles_visitante, b.local, b.visitante)::integer,
+	       (a.goles_local = b.local AND a.goles_visitante = b.visitante)::integer,
+	       (sign(a.goles_local - a.goles_visitante) = sign(b.local - b.visitante))::integer,
+	       a.partido_id = ANY($2), a.partido_id, 0::bigint
+	  FROM predictions.apuestas_publicadas a
+	  JOIN antes b ON b.partido_id = a.partido_id
+	 WHERE a.partido_id = ANY($1)
+	UNION ALL
+	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($2), partido_id, 0::bigint
 	  FROM scoring.puntos WHERE partido_id = ANY($1)`
-
-// fingerprints sums scoring.huella_de over the predictions of each of matches $1 that has any,
-// as the scorer does over those it computes a match's points rows from (ScoreMatches).
-const fingerprints = `
-	SELECT partido_id, sum(scoring.huella_de(jugador_id, goles_local, goles_visitante))::bigint
-	  FROM predictions.apuestas_publicadas WHERE partido_id = ANY($1) GROUP BY partido_id`
 
 // Carry ranks the current tournament's table with the present results of matches partidos
 // before their points rows are written: the new snapshot is the newest one's totals (read from
@@ -89,12 +95,7 @@ func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int
 			return err
 		}
 		t.JugadoresHasta = max(t.JugadoresHasta, base.JugadoresHasta)
-		huellas, err := readFingerprints(ctx, tx, partidos)
-		if err != nil {
-			return err
-		}
-		plan.check(states, partidos, huellas)
-		totals, ok, err := s.carriedTotals(ctx, tx, base, t.JugadoresHasta, plan, partidos, criterio)
+		totals, ok, err := s.carriedTotals(ctx, tx, base, t.JugadoresHasta, &plan, states, partidos, criterio)
 		if err != nil || !ok {
 			return err
 		}
@@ -125,10 +126,11 @@ func newestSnapshot(ctx context.Context, tx pgx.Tx, torneo int64) (Tabla, *Conta
 }
 
 // carriedTotals are the totals of snapshot base (and of the players registered since, up to
-// upTo) moved to the present results of partidos as plan says; false when a prediction's or
-// points row's player is not among them (the table is then ranked from the totals).
-func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabla, upTo int64, plan carryPlan,
-	partidos []int64, criterio string) ([]ranked.Total, bool, error) {
+// upTo) moved to the present results of partidos as plan says, which learns the fingerprints of
+// their predictions; false when a prediction's or points row's player is not among them (the
+// table is then ranked from the totals).
+func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabla, upTo int64, plan *carryPlan,
+	states []partidoState, partidos []int64, criterio string) ([]ranked.Total, bool, error) {
 	previous, err := s.table(ctx, base.ID)
 	if err != nil {
 		return nil, false, err
@@ -145,54 +147,58 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 	}
 	// A nil list would make "partido_id = ANY($3)" NULL rather than false.
 	delDia := append([]int64{}, plan.delDia...)
-	antes, local, visitante := []int64{}, []int32{}, []int32{}
-	for id, m := range plan.antes {
-		antes, local, visitante = append(antes, id), append(local, int32(m[0])), append(visitante, int32(m[1]))
-	}
-	known, err := addDeltas(ctx, tx, totals, carryDelta, partidos, criterio, delDia, antes, local, visitante)
-	if err != nil || !known || len(plan.rowsOf) == 0 {
+	antes, local, visitante := scoresOf(plan.antes, slices.Collect(maps.Keys(plan.antes)))
+	huellas, known, err := addDeltas(ctx, tx, totals, partidos, carryDelta, partidos, criterio, delDia, antes, local, visitante)
+	if err != nil || !known {
 		return totals, known, err
 	}
-	known, err = addDeltas(ctx, tx, totals, rowsSubtracted, plan.rowsOf, delDia)
+	rowsOf := plan.check(states, partidos, huellas)
+	if len(rowsOf) == 0 {
+		return totals, true, nil
+	}
+	antes, local, visitante = scoresOf(plan.antes, rowsOf)
+	_, known, err = addDeltas(ctx, tx, totals, rowsOf, rowsInsteadOfPredictions, antes, delDia, local, visitante)
 	return totals, known, err
 }
 
+// scoresOf lists matches partidos with their scores in scores, as arrays for unnest.
+func scoresOf(scores map[int64]Marcador, partidos []int64) (ids []int64, local, visitante []int32) {
+	ids, local, visitante = []int64{}, []int32{}, []int32{}
+	for _, id := range partidos {
+		m := scores[id]
+		ids, local, visitante = append(ids, id), append(local, int32(m[0])), append(visitante, int32(m[1]))
+	}
+	return ids, local, visitante
+}
+
 // addDeltas adds to totals each row of query (a player, the points, exact hits and right
-// outcomes to add, and whether they are of the last matchday); false when a row's player has
-// no total.
-func addDeltas(ctx context.Context, tx pgx.Tx, totals []ranked.Total, query string, args ...any) (bool, error) {
+// outcomes to add, whether they are of the last matchday, the prediction's match and its part
+// of the match's fingerprint) and sums the fingerprint of each of partidos (0: no rows). known
+// is false when a row's player has no total.
+func addDeltas(ctx context.Context, tx pgx.Tx, totals []ranked.Total, partidos []int64, query string, args ...any) (huellas map[int64]int64, known bool, err error) {
 	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
-		return false, err
+		return nil, false, err
+	}
+	huellas = make(map[int64]int64, len(partidos))
+	for _, id := range partidos {
+		huellas[id] = 0
 	}
 	var d ranked.Total
 	var ofTheDay bool
-	known := true
-	_, err = pgx.ForEachRow(rows, []any{&d.Jugador, &d.Puntaje, &d.Exactos, &d.Aciertos, &ofTheDay}, func() error {
+	var partido, huella int64
+	known = true
+	_, err = pgx.ForEachRow(rows, []any{&d.Jugador, &d.Puntaje, &d.Exactos, &d.Aciertos, &ofTheDay, &partido, &huella}, func() error {
 		if ofTheDay {
 			d.DelDia = d.Puntaje
 		} else {
 			d.DelDia = 0
 		}
 		known = known && addDelta(totals, d)
+		huellas[partido] += huella
 		return nil
 	})
-	return known, err
-}
-
-// readFingerprints reads the fingerprint of the predictions of each of partidos (0: none).
-func readFingerprints(ctx context.Context, tx pgx.Tx, partidos []int64) (map[int64]int64, error) {
-	rows, err := tx.Query(ctx, fingerprints, partidos)
-	if err != nil {
-		return nil, err
-	}
-	huellas := make(map[int64]int64, len(partidos))
-	for _, id := range partidos {
-		huellas[id] = 0
-	}
-	var id, huella int64
-	_, err = pgx.ForEachRow(rows, []any{&id, &huella}, func() error { huellas[id] = huella; return nil })
-	return huellas, err
+	return huellas, known, err
 }
 
 // countedNow reads the score that counts now of each of partidos that has a result.
@@ -216,26 +222,22 @@ type carryPlan struct {
 	newMatchday bool       // the last matchday moved on: the previous one's points leave DelDia
 	delDia      []int64    // the carried matches of the last matchday, whose points enter DelDia
 	// antes: the score the snapshot carried from counts of each carried match that has points
-	// in it, the score its points rows were computed from, when its predictions are the ones
-	// those rows were computed from: their points at that score are the rows'.
+	// in it, the score its points rows were computed from.
 	antes map[int64]Marcador
-	// rowsOf: the carried matches with points whose predictions are not known to be those: their
-	// rows are subtracted (rowsSubtracted).
-	rowsOf []int64
 }
 
 // check compares the fingerprints of the carried matches' predictions (huellas, as the carry
-// reads them) with their points rows' (states): a match whose predictions changed since its
-// rows were computed, or whose rows' fingerprint is not recorded, moves from antes to rowsOf.
-// The new snapshot records the fingerprint of what it counts of each carried match.
-func (plan *carryPlan) check(states []partidoState, partidos []int64, huellas map[int64]int64) {
+// read them) with their points rows' (states): it returns the matches in antes whose
+// predictions changed since their rows were computed, or whose rows' fingerprint is not
+// recorded, whose rows must replace their predictions' points at the counted score. The new
+// snapshot records the fingerprint of what it counts of each carried match.
+func (plan *carryPlan) check(states []partidoState, partidos []int64, huellas map[int64]int64) (rowsOf []int64) {
 	for _, p := range states {
 		if !slices.Contains(partidos, p.ID) {
 			continue
 		}
 		if _, ok := plan.antes[p.ID]; ok && (p.Huella == nil || *p.Huella != huellas[p.ID]) {
-			delete(plan.antes, p.ID)
-			plan.rowsOf = append(plan.rowsOf, p.ID)
+			rowsOf = append(rowsOf, p.ID)
 		}
 		if _, counted := plan.contados.Marcadores[p.ID]; counted {
 			plan.contados.Huellas[p.ID] = huellas[p.ID]
@@ -243,6 +245,7 @@ func (plan *carryPlan) check(states []partidoState, partidos []int64, huellas ma
 			delete(plan.contados.Huellas, p.ID)
 		}
 	}
+	return rowsOf
 }
 
 // planCarry checks that a snapshot counting contados, with last matchday fechaBase, can be
