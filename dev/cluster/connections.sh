@@ -58,6 +58,19 @@ connections_at_the_maxima() {
     done
     pods+="$d $want, "
   done
+  # The upgrade restarts PostgreSQL when it changes max_connections, and every scoring pod's
+  # outbox listener (application_name scoring.ListenerName, always straight to PostgreSQL) then
+  # reconnects with backoff, logging each attempt that fails, which the check below counts: the
+  # load starts once every one of them is back.
+  pg_pod=$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=postgresql -o name | head -1)
+  want=$(kubectl -n "$NS" get hpa "$RELEASE-scoring" -o jsonpath='{.spec.maxReplicas}')
+  local listening=""
+  until listening=$(kubectl -n "$NS" exec "$pg_pod" -- psql -XtA -U postgres -d prode -c \
+      "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'prode-scoring-listener'" 2>/dev/null) &&
+      [ "$listening" = "$want" ]; do
+    [ $SECONDS -lt $deadline ] || die "scoring: ${listening:-0} of its $want outbox listeners on PostgreSQL after 5 minutes"
+    sleep 2
+  done
   report "- connections, $name: every service at its maximum (${pods%, } pods) in $((SECONDS - t0)) s; PostgreSQL's max_connections $((count + 10)) = the chart's count $count + 10 reserved${clients:+; PgBouncer's max_client_conn $clients = the chart's count of its clients}"
 
   # --- the load, and every pod replaced under it ------------------------------------------------
@@ -81,7 +94,6 @@ GET $URL/api/jugadores/$player/apuestas
 Cookie: $cookie
 
 EOF
-  pg_pod=$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=postgresql -o name | head -1)
   start=$(date -u +%Y-%m-%dT%H:%M:%SZ)
   # PostgreSQL's client backends every second (this sampler's own excluded), by role.
   local sql="SELECT count(*), count(*) FILTER (WHERE usename = 'prode_players'),
