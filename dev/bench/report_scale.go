@@ -179,10 +179,10 @@ func (r scaleReport) writeGrowth(w func(format string, args ...any)) {
 		w("%s", row)
 	}
 	w("")
-	writeGroupsHead(w, "nginx", "GET page 1", "GET a deep page", "GET the around-me board")
+	writeGroupsHead(w, "nginx", "GET page 1", "GET a deep page", "GET the around-me board", "GET the matchday's board")
 	for _, z := range r.Sizes {
 		row := fmt.Sprintf("| %s |", count(z.Players))
-		for _, cmp := range []comparison{z.Page1, z.Deep, z.Board} {
+		for _, cmp := range []comparison{z.Page1, z.Deep, z.Board, z.DayBoard} {
 			row += fmt.Sprintf(" %.0f req/s | %.0f req/s | %.2f |", cmp.Subject.RPS, cmp.Reference.RPS, ratio(cmp.Subject.RPS, cmp.Reference.RPS))
 		}
 		w("%s", row)
@@ -190,7 +190,7 @@ func (r scaleReport) writeGrowth(w func(format string, args ...any)) {
 	w("")
 	var failed, asked, nginxFailed, nginxAsked int64
 	for _, z := range r.Sizes {
-		for _, cmp := range []comparison{z.Page1, z.Deep, z.Board} {
+		for _, cmp := range []comparison{z.Page1, z.Deep, z.Board, z.DayBoard} {
 			failed, asked = failed+cmp.Subject.Errors, asked+cmp.Subject.Requests
 			nginxFailed, nginxAsked = nginxFailed+cmp.Reference.Errors, nginxAsked+cmp.Reference.Requests
 		}
@@ -339,8 +339,9 @@ func (r scaleReport) writeMethod(w func(format string, args ...any)) {
 	w("  knock-out setting, which rescores every match; timed from the process start to the setting")
 	w("  recorded. Reference: bareRescore, rolled back. It also scores the players loaded at this size.")
 	w("- **Reads under load**: wrk, one thread, %d connections, against page 1, a middle page of the table", c.Connections)
-	w("  and the around-me board (GET /api/posiciones/tablero with a player's session cookie); the reference")
-	w("  is an nginx of its own serving the bytes the service answered.")
+	w("  the around-me board (GET /api/posiciones/tablero with a player's session cookie) and the same")
+	w("  player's board of the newest matchday (?fecha=); the reference is an nginx of its own serving the")
+	w("  bytes the service answered.")
 	w("- **Open streams**: GET /api/eventos held open (the file descriptor limit permitting), then %s", plural(c.StreamResults, "result"))
 	w("  of the same match entered, each timed from its PUT to its event at every stream.")
 	w("- **Memory**: every service's VmRSS sampled every 200 ms; \"scoring steps\" are the rescore and the")

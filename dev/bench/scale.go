@@ -113,10 +113,15 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   names (four small queries; the snapshot's version is kept per replica for a second, as the
   pages are). At 2 million players that is the same few queries: make bench-scale measured the
   board at about 2,900 boards a second at 100,000 and at 1 million alike, 0.08-0.10 of nginx
-  serving the same bytes (each board is one player's, so none is served from a cache). Two
-  boards are not flat yet: a matchday's board ranks that day's rows on each read (as a
-  matchday's page already does: O(players who scored that day)), and a league's board reads
-  the league's whole table (at most 5,000 rows, not cached).
+  serving the same bytes (each board is one player's, so none is served from a cache). A
+  matchday's board is read from that day's table kept in the replica's memory
+  (store.MatchdayTable: each row's player, 8 bytes, in runs of equal numbers searched by id;
+  the last 2 days kept, 16 MB each for a day on which 2 million players scored), read once per
+  snapshot and replica (a few seconds at 2 million) in the transaction that checks that the
+  points rows count that snapshot; until then, between a carried result and its rows (80-100 s
+  at 2 million), each such board ranks the day in PostgreSQL, O(players who scored that day),
+  as every one did before. A league's board reads the league's whole table (at most 5,000
+  rows, not cached).
 - **Matchdays.** Points per matchday (scoring.totales_fecha) are kept by the same new-minus-old
   difference as the totals, so a matchday's table and its best players read one date's rows,
   and the movement since the previous matchday is carried in the snapshot (each player's points
@@ -129,8 +134,8 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   time) until they are written, and a page that read it keeps it until the next announcement.
   What would make the last matchday flat: its exact hits and right outcomes as two more columns
   of the snapshot beside its points (8 bytes a player, 16 MB at 2 million) and its own order
-  kept as a permutation (4 bytes a player), so that its table, winners and board are read from
-  memory at the version, as the general table is.
+  kept as a permutation (4 bytes a player), so that its table and winners are read from memory
+  at the version, as the general table is, and its board also while its rows are written.
 - **Tournaments.** Every table, total and cache key is per tournament: a past tournament's
   table is ranked once and then only read; a result of one tournament ranks only its own.
 `

@@ -33,10 +33,10 @@ type scaleSize struct {
 
 	Delete, Entry, Correction changeFigures
 
-	Pages, DeepPage    int // the table's pages of 100 rows, and the deep one read under load
-	Page1, Deep, Board comparison
-	Live               streamFigures
-	Disk               diskFigures
+	Pages, DeepPage              int // the table's pages of 100 rows, and the deep one read under load
+	Page1, Deep, Board, DayBoard comparison
+	Live                         streamFigures
+	Disk                         diskFigures
 }
 
 // scaleRunner is the state one make bench-scale run carries from size to size.
@@ -191,8 +191,8 @@ func (s *scaleRunner) measure(ctx context.Context, players int) (scaleSize, erro
 	return z, err
 }
 
-// measureReads measures page 1, a deep page and the around-me board under load, each against
-// nginx sending the same bytes.
+// measureReads measures page 1, a deep page, the around-me board and the board of the newest
+// matchday under load, each against nginx sending the same bytes.
 func (s *scaleRunner) measureReads(ctx context.Context, z *scaleSize) error {
 	var page standingsPage
 	if err := getJSON(s.cfg.ScoringBase+"/api/posiciones", "", &page); err != nil {
@@ -204,6 +204,10 @@ func (s *scaleRunner) measureReads(ctx context.Context, z *scaleSize) error {
 	if err != nil {
 		return err
 	}
+	var day string
+	if err := s.db.QueryRow(ctx, `SELECT max(fecha)::text FROM scoring.totales_fecha WHERE puntaje > 0`).Scan(&day); err != nil {
+		return err
+	}
 	for _, read := range []struct {
 		name, path, cookie, file string
 		into                     *comparison
@@ -211,6 +215,7 @@ func (s *scaleRunner) measureReads(ctx context.Context, z *scaleSize) error {
 		{"page 1", "/api/posiciones", "", "posiciones.json", &z.Page1},
 		{fmt.Sprintf("page %d", z.DeepPage), fmt.Sprintf("/api/posiciones?pagina=%d", z.DeepPage), "", "posiciones-profunda.json", &z.Deep},
 		{"the around-me board", "/api/posiciones/tablero", reader.Cookie, "tablero.json", &z.Board},
+		{"the matchday's board", "/api/posiciones/tablero?fecha=" + day, reader.Cookie, "tablero-fecha.json", &z.DayBoard},
 	} {
 		log.Printf("scale: GET %s (%s) vs nginx", read.path, read.name)
 		if *read.into, err = s.getBenchmark(ctx, "scoring", s.cfg.ScoringAdmin, s.cfg.ScoringBase+read.path, read.cookie, read.file); err != nil {

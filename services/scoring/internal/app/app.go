@@ -123,7 +123,7 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 	})
 	scoringhttp.TableroRoutes(server.Engine, d.Sessions, &scoringhttp.TableroHandlers{
 		Service: tablero.New(a.Standings, leagues, standingsStore, gruposStore, store.NewPinsStore(d.Pool),
-			&m.Tablero),
+			d.Zone, &m.Tablero),
 		Tournaments: a.Standings,
 		WriteLimit:  d.WriteLimit,
 	})

@@ -308,6 +308,18 @@ func TestMatchdayBoard(t *testing.T) {
 	}
 	want(t, "a bad date", b.app.API.Do(http.MethodGet, "/api/posiciones/tablero?fecha=20-06-2026", nil, testenv.As(p[0])),
 		http.StatusBadRequest, "datos_invalidos")
+	// The day was read from PostgreSQL once, for the first board; the others found it kept.
+	if read, kept := b.app.Metric(t, "prode_board_matchday_tables_total", "result", "read"),
+		b.app.Metric(t, "prode_board_matchday_tables_total", "result", "kept"); read != 1 || kept != 2 {
+		t.Errorf("matchday tables read %v and kept %v times, want 1 and 2", read, kept)
+	}
+
+	// The day's points move and a new table is ranked (as after a result): the next board is
+	// read at the new snapshot, not from the kept day.
+	b.e.Exec(`UPDATE scoring.totales_fecha SET puntaje = 12 WHERE jugador_id = $1`, p[6].ID)
+	b.rebuild(t)
+	wantBoard(t, "J05's matchday board after J07 scored more", getBoard(t, b.app, path, p[4]), 8,
+		"1.J07(1,12):top 2.J01(2,10):top 3.J02(2,10):top 5.J04(5,5):vecino 6.J05(5,5):yo 7.J06(5,5):vecino 8.J08(8,2):ultimo")
 }
 
 // Pin writes count against the session's write limit, as the other writes: past the burst a pin

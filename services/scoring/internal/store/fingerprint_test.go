@@ -18,8 +18,7 @@ import (
 // from the totals.
 func TestADeletionIsCarriedFromThePredictionsWhileTheyAreTheRowsOnes(t *testing.T) {
 	e, s, m1, m2 := twoPredictedMatchdays(t)
-	s.carryAndScore(t, "m1 entered", m1, []int64{e.SetResult(m1, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1})}, true)
-	s.carryAndScore(t, "m2 entered", m2, []int64{e.SetResult(m2, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1})}, true)
+	s.enterBoth(t, e, m1, m2)
 
 	deleted := e.DeleteResult(m1)
 	carried, ok, err := s.carryWithPointsLocked(t, e, m1, []int64{deleted}, 20*time.Second)
@@ -85,6 +84,13 @@ func twoPredictedMatchdays(t *testing.T) (e *scoringtest.Env, s scorer, m1, m2 i
 		t.Fatal(err)
 	}
 	return e, s, m1, m2
+}
+
+// enterBoth enters the two matches' results, 2-1 and 1-1, each carried and scored.
+func (s scorer) enterBoth(t *testing.T, e *scoringtest.Env, m1, m2 int64) {
+	t.Helper()
+	s.carryAndScore(t, "m1 entered", m1, []int64{e.SetResult(m1, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1})}, true)
+	s.carryAndScore(t, "m2 entered", m2, []int64{e.SetResult(m2, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1})}, true)
 }
 
 // carryWithPointsLocked carries events eventos of match partido, as the scorer does, while

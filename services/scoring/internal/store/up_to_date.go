@@ -72,32 +72,38 @@ func sameDay(a, b *time.Time) bool {
 func (s *StandingsStore) RowsAgree(ctx context.Context, torneo, tabla int64, zone string) (bool, error) {
 	agree := false
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		var contados *Contados
-		err := tx.QueryRow(ctx, `SELECT contados FROM scoring.tablas_compactas WHERE id = $1 AND torneo_id = $2`,
-			tabla, torneo).Scan(&contados)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil || contados == nil {
-			// The previous release's snapshots do not record what they count; they were all
-			// ranked from the totals, after the rows.
-			agree = err == nil
-			return err
-		}
-		states, err := readMatchStates(ctx, tx, torneo, zone)
-		if err != nil {
-			return err
-		}
-		for _, p := range states {
-			if !p.Conocido || slices.Contains(contados.Desconocidos, p.ID) {
-				continue
-			}
-			if !contados.countsRowsOf(p) {
-				return nil
-			}
-		}
-		agree = true
-		return nil
+		var err error
+		agree, err = rowsAgreeIn(ctx, tx, torneo, tabla, zone)
+		return err
 	})
 	return agree, err
+}
+
+// rowsAgreeIn is RowsAgree in tx, a repeatable-read transaction whose further reads of the
+// totals are then that snapshot's.
+func rowsAgreeIn(ctx context.Context, tx pgx.Tx, torneo, tabla int64, zone string) (bool, error) {
+	var contados *Contados
+	err := tx.QueryRow(ctx, `SELECT contados FROM scoring.tablas_compactas WHERE id = $1 AND torneo_id = $2`,
+		tabla, torneo).Scan(&contados)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil || contados == nil {
+		// The previous release's snapshots do not record what they count; they were all ranked
+		// from the totals, after the rows.
+		return err == nil, err
+	}
+	states, err := readMatchStates(ctx, tx, torneo, zone)
+	if err != nil {
+		return false, err
+	}
+	for _, p := range states {
+		if !p.Conocido || slices.Contains(contados.Desconocidos, p.ID) {
+			continue
+		}
+		if !contados.countsRowsOf(p) {
+			return false, nil
+		}
+	}
+	return true, nil
 }

@@ -69,13 +69,15 @@ type Service struct {
 	tablas    *store.StandingsStore
 	ligas     *store.GruposStore
 	pins      *store.PinsStore
+	matchdays *matchdays
 	metrics   *metrics.Tablero
 }
 
-// New builds the service.
+// New builds the service; zone dates the matchdays, as the standings' (standings.New).
 func New(st Standings, g Grupos, tablas *store.StandingsStore, ligas *store.GruposStore, pins *store.PinsStore,
-	m *metrics.Tablero) *Service {
-	return &Service{standings: st, grupos: g, tablas: tablas, ligas: ligas, pins: pins, metrics: m}
+	zone *time.Location, m *metrics.Tablero) *Service {
+	return &Service{standings: st, grupos: g, tablas: tablas, ligas: ligas, pins: pins, metrics: m,
+		matchdays: &matchdays{store: tablas, zone: zone.String(), results: m.Matchdays}}
 }
 
 // General is the table of a tournament (0: the current one) or, with fecha (AAAA-MM-DD), of one
@@ -98,13 +100,7 @@ func (s *Service) General(ctx context.Context, torneo int64, fecha string, versi
 		return Table{}, err
 	}
 	if fecha != "" {
-		return Table{kind: "fecha", torneo: torneo, version: v.ID,
-			locate: func(ctx context.Context, ids []int64) (int64, map[int64]int64, error) {
-				return s.tablas.MatchdayLocate(ctx, torneo, dia, ids)
-			},
-			rows: func(ctx context.Context, filas []int64) ([]store.Fila, error) {
-				return s.tablas.MatchdayRows(ctx, torneo, dia, filas)
-			}}, nil
+		return s.matchday(ctx, torneo, v.ID, dia)
 	}
 	if version != 0 && version != v.ID {
 		older, kept, err := s.tablas.TablaAt(ctx, torneo, version)
@@ -125,6 +121,32 @@ func (s *Service) General(ctx context.Context, torneo int64, fecha string, versi
 			return total, filas, nil
 		},
 		rows: view.Rows}, nil
+}
+
+// matchday is matchday dia's own table at snapshot tabla: kept in memory once the points rows
+// count that snapshot, else (the rows of a carried result still being written) read from
+// PostgreSQL on each request, as the day's totals stand.
+func (s *Service) matchday(ctx context.Context, torneo, tabla int64, dia time.Time) (Table, error) {
+	kept, err := s.matchdays.at(ctx, torneo, tabla, dia)
+	if err != nil {
+		return Table{}, err
+	}
+	t := Table{kind: "fecha", torneo: torneo, version: tabla}
+	if kept != nil {
+		t.locate = func(_ context.Context, ids []int64) (int64, map[int64]int64, error) {
+			total, filas := kept.Locate(ids)
+			return total, filas, nil
+		}
+		t.rows = kept.Rows
+		return t, nil
+	}
+	t.locate = func(ctx context.Context, ids []int64) (int64, map[int64]int64, error) {
+		return s.tablas.MatchdayLocate(ctx, torneo, dia, ids)
+	}
+	t.rows = func(ctx context.Context, filas []int64) ([]store.Fila, error) {
+		return s.tablas.MatchdayRows(ctx, torneo, dia, filas)
+	}
+	return t, nil
 }
 
 // League is a league's table for one of its members (the league table's refusals otherwise),
