@@ -118,10 +118,11 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   (store.MatchdayTable: each row's player, 8 bytes, in runs of equal numbers searched by id;
   the last 2 days kept, 16 MB each for a day on which 2 million players scored), read once per
   snapshot and replica (a few seconds at 2 million) in the transaction that checks that the
-  points rows count that snapshot; until then, between a carried result and its rows (80-100 s
-  at 2 million), each such board ranks the day in PostgreSQL, O(players who scored that day),
-  as every one did before. A league's board reads the league's whole table (at most 5,000
-  rows, not cached).
+  points rows count that snapshot. Between a carried result and its rows (80-100 s at 2
+  million) the day's totals are still the previous snapshot's: a board then reads the day kept
+  at that snapshot once a small query confirms the rows still count it, and ranks the day in
+  PostgreSQL (O(players who scored that day), as every one did before) only when this replica
+  kept none. A league's board reads the league's whole table (at most 5,000 rows, not cached).
 - **Matchdays.** Points per matchday (scoring.totales_fecha) are kept by the same new-minus-old
   difference as the totals, so a matchday's table and its best players read one date's rows,
   and the movement since the previous matchday is carried in the snapshot (each player's points

@@ -322,6 +322,93 @@ func TestMatchdayBoard(t *testing.T) {
 		"1.J07(1,12):top 2.J01(2,10):top 3.J02(2,10):top 5.J04(5,5):vecino 6.J05(5,5):yo 7.J06(5,5):vecino 8.J08(8,2):ultimo")
 }
 
+// A matchday's board while a carried result's points rows are being written shows the day as
+// its rows stand, without the result, as a read of PostgreSQL would, but from the day kept at
+// the snapshot the rows still count; once the rows are written it shows the result.
+func TestMatchdayBoardWhileTheRowsAreWritten(t *testing.T) {
+	e := scoringtest.New(t)
+	ctx := context.Background()
+	m := e.Match("Grupo A", "ARG", "FRA", scoringtest.NoonDaysAgo(t, 1))
+	var players []testenv.Player
+	for i, score := range [][2]int{{2, 1}, {2, 1}, {1, 0}, {0, 1}, {0, 1}, {1, 1}} {
+		players = append(players, e.Player(fmt.Sprintf("J%02d", i+1)))
+		e.Predict(players[i], m, score[0], score[1])
+	}
+	app := e.NewApp(scoringtest.Options{})
+	e.SetResult(m, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1})
+	app.Score(t)
+	var fecha string
+	if err := e.Admin.QueryRow(ctx, `SELECT max(fecha)::text FROM scoring.totales_fecha`).Scan(&fecha); err != nil {
+		t.Fatal(err)
+	}
+	path := "/api/posiciones/tablero?fecha=" + fecha
+	entered := describe(getBoard(t, app, path, players[3]).Filas)
+	if entered != "1.J01(1,10):top 2.J02(1,10):top 3.J03(3,5):top+vecino 4.J04(4,2):yo 5.J05(4,2):vecino 6.J06(4,2):ultimo" {
+		t.Fatalf("the matchday's board after 2-1: %s", entered)
+	}
+
+	// The result corrected to 0-1 and carried by another replica, whose rows are not written yet.
+	other := otherReplica{e: e, torneo: e.Tournament("test"), partido: m}
+	other.change(t, scoringtest.Result{GolesLocal: 0, GolesVisitante: 1}, false)
+	if got := describe(getBoard(t, app, path, players[3]).Filas); got != entered {
+		t.Errorf("the matchday's board before the correction's rows: %s, want %s", got, entered)
+	}
+	if n := app.Metric(t, "prode_board_matchday_tables_total", "result", "earlier"); n != 1 {
+		t.Errorf("%v boards read the day kept at the earlier snapshot, want 1", n)
+	}
+
+	app.Score(t) // the correction's rows
+	corrected := "1.J04(1,10):top+yo 2.J05(1,10):top+vecino 3.J01(3,2):top+vecino 4.J02(3,2):vecino 5.J06(3,2):ultimo"
+	if got := describe(getBoard(t, app, path, players[3]).Filas); got != corrected {
+		t.Errorf("the matchday's board after the correction's rows: %s, want %s", got, corrected)
+	}
+
+	// Two more corrections by the other replica, the first with its rows, the second without:
+	// the rows no longer count the snapshot this replica kept the day at, so the day is read
+	// from PostgreSQL as the rows stand (1-1).
+	other.change(t, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1}, true)
+	other.change(t, scoringtest.Result{GolesLocal: 3, GolesVisitante: 0}, false)
+	drawn := "1.J06(1,10):top 2.J01(2,2):top 3.J02(2,2):top 4.J03(2,2):vecino 5.J04(2,2):yo 6.J05(2,2):vecino+ultimo"
+	if got := describe(getBoard(t, app, path, players[3]).Filas); got != drawn {
+		t.Errorf("the matchday's board at 1-1's rows, 3-0 carried: %s, want %s", got, drawn)
+	}
+	if n := app.Metric(t, "prode_board_matchday_tables_total", "result", "rows_behind"); n != 1 {
+		t.Errorf("%v boards read the day from PostgreSQL, want 1", n)
+	}
+}
+
+// otherReplica changes a match's result as another scoring replica would apply it: carried,
+// and its points rows written or not yet.
+type otherReplica struct {
+	e               *scoringtest.Env
+	torneo, partido int64
+}
+
+func (o otherReplica) change(t *testing.T, r scoringtest.Result, rows bool) {
+	t.Helper()
+	ctx := context.Background()
+	zone, err := time.LoadLocation("America/Argentina/Buenos_Aires") // the test App's
+	if err != nil {
+		t.Fatal(err)
+	}
+	evento := o.e.SetResult(o.partido, r)
+	pool := o.e.DB.Pool(t, "scoring")
+	standings := store.NewStandingsStore(pool, store.NewSnapshots(store.KeptSnapshots))
+	release, err := standings.Turn(ctx, o.torneo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	if _, carried, err := standings.Carry(ctx, o.torneo, []int64{o.partido}, "noventa", zone.String()); err != nil || !carried {
+		t.Fatalf("%v not carried: %v, %v", r, carried, err)
+	}
+	if rows {
+		if _, err := store.NewPointsStore(pool, zone).ScoreMatches(ctx, []int64{o.partido}, "noventa", []int64{evento}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // Pin writes count against the session's write limit, as the other writes: past the burst a pin
 // is refused with 429 and changes nothing; reading the pins and the board is not limited.
 func TestPinWritesCountAgainstTheSessionsWriteLimit(t *testing.T) {

@@ -45,7 +45,7 @@ type Tablero struct {
 	Boards *prometheus.CounterVec // by table: general, fecha, grupo
 	Ranges *prometheus.CounterVec // by table: general, fecha, grupo
 	Pins   *prometheus.CounterVec // by action: fijar, quitar
-	// Matchdays: matchday tables the boards read, by result: kept, read, rows_behind.
+	// Matchdays: matchday tables the boards read, by result: kept, read, earlier, rows_behind.
 	Matchdays *prometheus.CounterVec
 }
 
@@ -95,8 +95,8 @@ func New(reg prometheus.Registerer) *Metrics {
 				"Ranges of rows read around the board (ver 10 más), by table: general, fecha, grupo."),
 			Pins: r.Counters("prode_board_pin_writes_total", metrics.By("accion", "fijar", "quitar"),
 				"Pins written, by action: fijar (a player pinned), quitar (unpinned)."),
-			Matchdays: r.Counters("prode_board_matchday_tables_total", metrics.By("result", "kept", "read", "rows_behind"),
-				"Matchday tables the boards and ranges of a matchday used, by result: kept (in this replica's memory), read (from PostgreSQL once for the snapshot, then kept), rows_behind (the points rows of a carried result still being written: the day read from PostgreSQL for that request)."),
+			Matchdays: r.Counters("prode_board_matchday_tables_total", metrics.By("result", "kept", "read", "earlier", "rows_behind"),
+				"Matchday tables the boards and ranges of a matchday used, by result: kept (in this replica's memory), read (from PostgreSQL once for the snapshot, then kept); while the points rows of a carried result are still being written, earlier (the day kept at the snapshot the rows still count) or rows_behind (none kept: the day read from PostgreSQL for that request)."),
 		},
 		Live: Live{
 			Broadcast: r.Counters("prode_live_events_broadcast_total", metrics.By("source", "announce", "redis", "poll"),

@@ -28,7 +28,7 @@ const matchdayReadTimeout = 30 * time.Second
 type matchdays struct {
 	store   *store.StandingsStore
 	zone    string
-	results *prometheus.CounterVec // by result: kept, read, rows_behind
+	results *prometheus.CounterVec // by result: kept, read, earlier, rows_behind
 
 	mu   sync.Mutex
 	kept []keptMatchday // the most recently used last
@@ -46,8 +46,10 @@ type keptMatchday struct {
 	table *store.MatchdayTable
 }
 
-// at is matchday dia of tournament torneo as snapshot tabla has it; nil while the points rows
-// do not count that snapshot yet (the caller then reads the day from PostgreSQL as it stands).
+// at is matchday dia of tournament torneo as snapshot tabla has it. While the points rows do
+// not count that snapshot yet (a carried result's rows still being written), the day's totals
+// are an earlier snapshot's: at is then the table kept at that snapshot if the rows still count
+// it, else nil (the caller reads the day from PostgreSQL as it stands).
 func (m *matchdays) at(ctx context.Context, torneo, tabla int64, dia time.Time) (*store.MatchdayTable, error) {
 	key := matchdayKey{torneo: torneo, tabla: tabla, fecha: dia.Format(time.DateOnly)}
 	if t := m.lookup(key); t != nil {
@@ -60,28 +62,61 @@ func (m *matchdays) at(ctx context.Context, torneo, tabla int64, dia time.Time) 
 	answer := m.reads.DoChan(name, func() (any, error) {
 		ctx, cancel := context.WithTimeout(shared, matchdayReadTimeout)
 		defer cancel()
-		t, ok, err := m.store.MatchdayTableAt(ctx, torneo, tabla, m.zone, dia)
-		if err != nil || !ok {
-			return (*store.MatchdayTable)(nil), err
-		}
-		m.keep(key, t)
-		return t, nil
+		return m.read(ctx, key, dia)
 	})
 	select {
 	case r := <-answer:
-		t, _ := r.Val.(*store.MatchdayTable)
-		switch {
-		case r.Err != nil:
+		if r.Err != nil {
 			return nil, r.Err
-		case t == nil:
-			m.results.WithLabelValues("rows_behind").Inc()
-		default:
-			m.results.WithLabelValues("read").Inc()
 		}
-		return t, nil
+		found := r.Val.(foundMatchday)
+		m.results.WithLabelValues(found.result).Inc()
+		return found.table, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// foundMatchday is a read's table (nil: none) and the metric's result.
+type foundMatchday struct {
+	table  *store.MatchdayTable
+	result string
+}
+
+// read reads key's table from PostgreSQL and keeps it; while the rows do not count key's
+// snapshot, it looks for the day kept at an earlier snapshot that they still count.
+func (m *matchdays) read(ctx context.Context, key matchdayKey, dia time.Time) (foundMatchday, error) {
+	t, ok, err := m.store.MatchdayTableAt(ctx, key.torneo, key.tabla, m.zone, dia)
+	if err != nil {
+		return foundMatchday{}, err
+	}
+	if ok {
+		m.keep(key, t)
+		return foundMatchday{table: t, result: "read"}, nil
+	}
+	if earlier, ok := m.earlierOf(key); ok {
+		agree, err := m.store.RowsAgree(ctx, key.torneo, earlier.key.tabla, m.zone)
+		if err != nil {
+			return foundMatchday{}, err
+		}
+		if agree {
+			return foundMatchday{table: earlier.table, result: "earlier"}, nil
+		}
+	}
+	return foundMatchday{result: "rows_behind"}, nil
+}
+
+// earlierOf is the newest table kept of key's day at an earlier snapshot.
+func (m *matchdays) earlierOf(key matchdayKey) (keptMatchday, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var newest keptMatchday
+	for _, k := range m.kept {
+		if k.key.torneo == key.torneo && k.key.fecha == key.fecha && k.key.tabla < key.tabla && k.key.tabla > newest.key.tabla {
+			newest = k
+		}
+	}
+	return newest, newest.table != nil
 }
 
 // lookup returns the kept table of key, now the most recently used, or nil.

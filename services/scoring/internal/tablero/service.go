@@ -124,8 +124,8 @@ func (s *Service) General(ctx context.Context, torneo int64, fecha string, versi
 }
 
 // matchday is matchday dia's own table at snapshot tabla: kept in memory once the points rows
-// count that snapshot, else (the rows of a carried result still being written) read from
-// PostgreSQL on each request, as the day's totals stand.
+// count that snapshot; while a carried result's rows are being written, the day as they stand:
+// kept at the snapshot they still count, else read from PostgreSQL on each request.
 func (s *Service) matchday(ctx context.Context, torneo, tabla int64, dia time.Time) (Table, error) {
 	kept, err := s.matchdays.at(ctx, torneo, tabla, dia)
 	if err != nil {
