@@ -308,10 +308,17 @@ func TestMatchdayBoard(t *testing.T) {
 	}
 	want(t, "a bad date", b.app.API.Do(http.MethodGet, "/api/posiciones/tablero?fecha=20-06-2026", nil, testenv.As(p[0])),
 		http.StatusBadRequest, "datos_invalidos")
+	// Dates without a table, more than a replica keeps, do not push out the day people look at.
+	for _, empty := range []string{"2026-06-21", "2026-06-22", "2030-01-01"} {
+		if board := getBoard(t, b.app, "/api/posiciones/tablero?fecha="+empty, p[0]); board.Total != 0 || len(board.Filas) != 0 {
+			t.Errorf("the board of %s, a day without points: %+v", empty, board)
+		}
+	}
+	getBoard(t, b.app, path, p[4])
 	// The day was read from PostgreSQL once, for the first board; the others found it kept.
 	if read, kept := b.app.Metric(t, "prode_board_matchday_tables_total", "result", "read"),
-		b.app.Metric(t, "prode_board_matchday_tables_total", "result", "kept"); read != 1 || kept != 2 {
-		t.Errorf("matchday tables read %v and kept %v times, want 1 and 2", read, kept)
+		b.app.Metric(t, "prode_board_matchday_tables_total", "result", "kept"); read != 4 || kept != 3 {
+		t.Errorf("matchday tables read %v and kept %v times, want 4 (the day, 3 empty days) and 3", read, kept)
 	}
 
 	// The day's points move and a new table is ranked (as after a result): the next board is

@@ -91,7 +91,11 @@ func (m *matchdays) read(ctx context.Context, key matchdayKey, dia time.Time) (f
 		return foundMatchday{}, err
 	}
 	if ok {
-		m.keep(key, t)
+		// A day with no table (any date can be asked for) is not kept: it would push out the
+		// days people are looking at, and is read again at the cost of an empty range.
+		if t.Len() > 0 {
+			m.keep(key, t)
+		}
 		return foundMatchday{table: t, result: "read"}, nil
 	}
 	if earlier, ok := m.earlierOf(key); ok {
