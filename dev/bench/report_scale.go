@@ -338,7 +338,7 @@ func (r scaleReport) writeMethod(w func(format string, args ...any)) {
 	w("- **Full rescore**: every match with a result, then the scoring service restarted with the other")
 	w("  knock-out setting, which rescores every match; timed from the process start to the setting")
 	w("  recorded. Reference: bareRescore, rolled back. It also scores the players loaded at this size.")
-	w("- **Reads under load**: wrk, one thread, %d connections, against page 1, a middle page of the table", c.Connections)
+	w("- **Reads under load**: wrk, one thread, %d connections, against page 1, a middle page of the table,", c.Connections)
 	w("  the around-me board (GET /api/posiciones/tablero with a player's session cookie) and the same")
 	w("  player's board of the newest matchday (?fecha=); the reference is an nginx of its own serving the")
 	w("  bytes the service answered.")

@@ -41,9 +41,10 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   match-ordered index below and the carry reading the predictions alone, at 1 million players
   in 3.0-4.0 s (15× to 23× faster than the bare SQL in the same run; 19-24 s before them), and
   at 2 million in 7.4 s (corrected), 10.7 s (entered) and 27.0 s (deleted), 28×, 23× and 7× faster
-  than the bare SQL in the same run: the 5 s is missed there, and the growth from 1 million is
-  worse than linear, as the 21 GiB database no longer fits the machine's 23.5 GiB of memory
-  (docs/benchmarks-scale.md and its note). A match's
+  than the bare SQL in the same run, on a machine busy with builds; with the fingerprints below,
+  on a quieter and faster machine, at 2 million in 3.00 s (entered), 3.04 s (corrected) and
+  5.02 s (deleted, the first change after the rescore's restart), 29×, 34× and 16× faster than
+  the bare SQL in the same run (docs/benchmarks-scale.md and its note). A match's
   predictions are read from an index in match order that holds their goals (predictions
   000003: an index-only scan), not picked out of the predictions table, where a player's lie
   together and one match's are scattered over every page: at 1 million players that read went
@@ -56,13 +57,12 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   carry read the match's points rows, scattered over scoring.puntos (27 s at 2 million), in
   case betting reopened and predictions changed; comparing fingerprints instead (above), a
   deletion whose predictions did not change (every deletion after the match's cut-off, and an
-  early one nobody bet after) is carried from the predictions like a correction, which took
-  7.4 s at 2 million (with the fingerprint's column added since: not measured at 2 million
-  yet). The same check makes a carry safe from a prediction saved in the instant an
+  early one nobody bet after) is carried from the predictions like a correction (2 million:
+  5.02 s against the bare SQL's 80 s, 16×, where the rows' read had made it 7×). The same check makes a carry safe from a prediction saved in the instant an
   organiser enters a result before the cut-off, which the carry and the rows could read
   differently. The next step: a change that
   arrives while the previous change's rows are still being written waits for them (the
-  tournament's turn: 80-100 s of rows at 2 million, which the 10,000 streams' 47 s shows); since
+  tournament's turn: 35-100 s of rows at 2 million, which the 10,000 streams' 24-47 s shows); since
   the carry reads the predictions, not the rows, it could go ahead, with the rows' writes taking
   turns among themselves and a build from the totals waiting for all of them.
 - **A scoring pod that starts: no new version.** A new pod (a rolling update, the autoscaler
@@ -118,7 +118,7 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   (store.MatchdayTable: each row's player, 8 bytes, in runs of equal numbers searched by id;
   the last 2 days kept, 16 MB each for a day on which 2 million players scored), read once per
   snapshot and replica (a few seconds at 2 million) in the transaction that checks that the
-  points rows count that snapshot. Between a carried result and its rows (80-100 s at 2
+  points rows count that snapshot. Between a carried result and its rows (35-100 s at 2
   million) the day's totals are still the previous snapshot's: a board then reads the day kept
   at that snapshot once a small query confirms the rows still count it, and ranks the day in
   PostgreSQL (O(players who scored that day), as every one did before) only when this replica
