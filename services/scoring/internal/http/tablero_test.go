@@ -315,7 +315,8 @@ func TestMatchdayBoard(t *testing.T) {
 		}
 	}
 	getBoard(t, b.app, path, p[4])
-	// The day was read from PostgreSQL once, for the first board; the others found it kept.
+	// The day was read from PostgreSQL once, for its first board (and each empty day once); its
+	// other boards found it kept.
 	if read, kept := b.app.Metric(t, "prode_board_matchday_tables_total", "result", "read"),
 		b.app.Metric(t, "prode_board_matchday_tables_total", "result", "kept"); read != 4 || kept != 3 {
 		t.Errorf("matchday tables read %v and kept %v times, want 4 (the day, 3 empty days) and 3", read, kept)
