@@ -22,6 +22,8 @@ export async function setFijado(jugador: number, fijar: boolean): Promise<void> 
 /** What a table needs to show and change the pins: who is pinned, and the toggle. */
 export interface Fijar {
   fijados: ReadonlySet<number>;
+  /** Whether the pins have been read: until then `fijados` is empty, and a board says who is pinned. */
+  known: boolean;
   toggle: (jugador: number, fijar: boolean) => void;
   pending: boolean;
   /** The last change refused (a 429, a network error), to show; null when none. */
@@ -39,6 +41,7 @@ export function useFijar(enabled = true): Fijar | undefined {
   if (!enabled) return undefined;
   return {
     fijados: new Set((fijados.data ?? []).map((f) => f.id)),
+    known: fijados.data !== undefined,
     toggle: (jugador, fijar) => mutation.mutate({ jugador, fijar }),
     pending: mutation.isPending,
     error: mutation.error,

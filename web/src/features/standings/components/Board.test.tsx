@@ -70,6 +70,19 @@ describe('Board', () => {
     expect(screen.getByText('Faltan 3 filas entre el puesto de la fila 3 y el de la fila 7.')).toBeInTheDocument();
   });
 
+  it('marks the rows the board says are pinned while the pins cannot be read', async () => {
+    fakeFetch((r) => {
+      if (r.path === '/api/posiciones/tablero') return { status: 200, body: tablero };
+      if (r.path === '/api/posiciones/fijados') return { status: 503, body: { error: 'servicio_no_disponible', mensaje: 'No disponible.' } };
+      return undefined;
+    });
+    renderWithProviders(<Board tabla={{}} jugadorId={3} />);
+    const dani = await screen.findByRole('row', { name: /Dani/ });
+    expect(dani).toHaveClass('is-pinned');
+    expect(within(dani).getByRole('button', { name: 'Quitar fijado a Dani' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('row', { name: /Siete/ })).getByRole('button', { name: 'Fijar a Siete' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('opens 10 more rows below or above a gap, at the board\'s version, and closes the gap they fill', async () => {
     const { requests } = serve();
     renderWithProviders(<Board tabla={{}} jugadorId={3} />);
@@ -139,7 +152,7 @@ describe('StandingsTable with pins', () => {
       <StandingsTable
         posiciones={[fakePosicion(1, 10, 'Ana', 17), fakePosicion(2, 11, 'Beto', 9), fakePosicion(3, 12, 'Carla', 5)]}
         jugadorId={11}
-        fijar={{ fijados: new Set([12]), toggle, pending: false, error: null }}
+        fijar={{ fijados: new Set([12]), known: true, toggle, pending: false, error: null }}
       />,
     );
     expect(screen.getByRole('button', { name: 'Fijar a Ana' })).toHaveAttribute('aria-pressed', 'false');

@@ -64,7 +64,8 @@ export function Board({ tabla, jugadorId, titulo = 'Cerca tuyo', conBonus = true
               {rows.map((r, i) => {
                 const previa = rows[i - 1];
                 const own = r.id === jugadorId;
-                const pinned = fijar?.fijados.has(r.id) ?? r.motivos?.includes('fijado') ?? false;
+                // The board's own word until the pins are read: a pinned row never shows unpinned.
+                const pinned = fijar?.known ? fijar.fijados.has(r.id) : (r.motivos?.includes('fijado') ?? false);
                 const etiquetas = (r.motivos ?? []).flatMap((m) => ETIQUETAS[m] ?? []);
                 return [
                   previa && r.fila > previa.fila + 1 && (
@@ -97,7 +98,7 @@ export function Board({ tabla, jugadorId, titulo = 'Cerca tuyo', conBonus = true
                     {conBonus && <td className="standings-table__bonus">{r.bonus}</td>}
                     <td className="standings-table__points">{r.puntaje}</td>
                     <td className="standings-table__pin">
-                      {fijar && !own && <PinButton jugador={r.id} nombre={r.nombre} fijar={fijar} />}
+                      {fijar && !own && <PinButton jugador={r.id} nombre={r.nombre} fijar={fijar} pinned={pinned} />}
                     </td>
                   </tr>,
                 ];
