@@ -195,7 +195,7 @@ func addDeltas(ctx context.Context, tx pgx.Tx, totals []ranked.Total, partidos [
 			d.DelDia = 0
 		}
 		known = known && addDelta(totals, d)
-		huellas[partido] += huella
+		huellas[partido] = addHuella(huellas[partido], huella)
 		return nil
 	})
 	return huellas, known, err

@@ -125,3 +125,26 @@ func (s scorer) carryWithPointsLocked(t *testing.T, e *scoringtest.Env, partido 
 	}
 	return carried, ok, carryErr
 }
+
+// A match's fingerprint recorded by the points' SQL and the one the carry sums in Go agree past
+// 2^23 predictions of the largest part, where a bigint sum leaves its range: the scoring of a
+// match with 8.4 million predictions must neither fail nor have its carry compare a wrapped sum.
+func TestAFingerprintOfMillionsOfPredictionsIsTheSameInSQLAndInGo(t *testing.T) {
+	e := scoringtest.New(t)
+	const predictions = 1<<23 + 1_000
+	const largestPart = 1<<40 - 1 // scoring.huella_de is 40-bit
+	var inSQL int64
+	err := e.DB.Pool(t, "scoring").QueryRow(context.Background(),
+		`SELECT `+store.SumOfHuellas+` FROM (SELECT $1::bigint AS huella FROM generate_series(1, $2)) p`,
+		largestPart, predictions).Scan(&inSQL)
+	if err != nil {
+		t.Fatalf("the SQL's fingerprint of %d predictions: %v", predictions, err)
+	}
+	var inGo int64
+	for range predictions {
+		inGo = store.AddHuella(inGo, largestPart)
+	}
+	if inSQL != inGo || inGo < 0 {
+		t.Fatalf("fingerprint of %d predictions: %d in SQL, %d in Go; want the same, not negative", predictions, inSQL, inGo)
+	}
+}

@@ -91,7 +91,7 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 			// from the same rows: a carry checks the predictions it reads against it.
 			{sql: `
 				UPDATE scoring.partidos_contados c SET huella = n.huella
-				  FROM (SELECT partido_id, sum(huella)::bigint AS huella FROM pg_temp.puntos_calculados GROUP BY partido_id) n
+				  FROM (SELECT partido_id, ` + sumOfHuellas + ` AS huella FROM pg_temp.puntos_calculados GROUP BY partido_id) n
 				 WHERE c.partido_id = n.partido_id`},
 			// Totals, per tournament, move by new minus old points. Rows are locked in key order so
 			// that two transactions scoring different matches cannot deadlock.
