@@ -158,6 +158,9 @@ func (s *scaleRunner) measure(ctx context.Context, players int) (scaleSize, erro
 	if z.RescoreTx, err = scoringMetrics(s.cfg.ScoringAdmin); err != nil {
 		return z, err
 	}
+	if err := clearReference(ctx, s.db); err != nil {
+		return z, err
+	}
 	if err := s.settle(ctx); err != nil {
 		return z, err
 	}
