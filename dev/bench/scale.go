@@ -16,8 +16,8 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   memory) plus what the match changes, read as one query (each prediction of the match: its
   points at the new score less its points at the score the previous snapshot counts, which are
   its points rows' while the match's predictions are the ones the rows were computed from: the
-  rows record a fingerprint of those predictions, a 40-bit hash of each summed (scoring
-  000009), which the same read sums and the carry compares; where it differs, as when a
+  rows record a fingerprint of those predictions, a 40-bit hash of each summed modulo
+  2^62, so that no match's predictions leave bigint's range (scoring 000009), which the same read sums and the carry compares; where it differs, as when a
   deleted result reopened betting and predictions changed, the points rows themselves are
   subtracted; the hash column made the read 1.15× as long, where a query of its own, reading the
   index entries again, added 0.38 of it: 2 million predictions of one match read in psql, the
