@@ -44,7 +44,10 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   than the bare SQL in the same run, on a machine busy with builds; with the fingerprints below,
   on a quieter and faster machine, at 2 million in 3.00 s (entered), 3.04 s (corrected) and
   5.02 s (deleted, the first change after the rescore's restart), 29×, 34× and 16× faster than
-  the bare SQL in the same run (docs/benchmarks-scale.md and its note). A match's
+  the bare SQL in the same run (session 21); on a slower machine (the bare SQL's ranking 2.2×
+  as long, nginx a quarter as fast) in 6.46 s, 7.29 s and 8.61 s, 21×, 21× and 14× (session
+  22: docs/benchmarks-scale.md and its note; the carry is mostly CPU, and a cold one reads its
+  match's index entries from disk, 1.6-2.4 s against 0.34 s from memory). A match's
   predictions are read from an index in match order that holds their goals (predictions
   000003: an index-only scan), not picked out of the predictions table, where a player's lie
   together and one match's are scattered over every page: at 1 million players that read went
