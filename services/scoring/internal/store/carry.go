@@ -13,55 +13,28 @@ import (
 	"prode/scoring/internal/ranked"
 )
 
-// carryDelta selects what matches $1 change in the players' totals: a row for each prediction
-// of the matches, its points at the score that counts now (countedScores, knock-out setting
-// $2) less its points at the score the newest snapshot counts ($4, $5, $6: the matches, home
-// and away goals), saying whether its match is one of $3 (those of the last matchday), with
-// its match and its part of the match's fingerprint (scoring.huella_de). It reads the
-// predictions alone, from their index in match order (predictions 000003), not the points rows
-// they replace: their points at the counted score are the rows' when the fingerprint summed
-// here is the rows' (checked after the read, and undone by rowsInsteadOfPredictions where it
-// is not). The rows are summed per player in Go (addDeltas): a GROUP BY of two million players
-// spilled to disk at the usual work_mem and took 22 s against the 12.5 s of the read alone
-// (docs/benchmarks.md, "Toward 2 million players"), and the fingerprint rides along rather than
-// being read again by a query of its own.
-const carryDelta = `
-	WITH c AS (` + countedScores + `),
-	     antes AS (SELECT * FROM unnest($4::bigint[], $5::integer[], $6::integer[]) AS b(partido_id, local, visitante))
-	SELECT a.jugador_id,
-	       coalesce(scoring.puntos_de(a.goles_local, a.goles_visitante, c.local, c.visitante), 0)
-	         - coalesce(scoring.puntos_de(a.goles_local, a.goles_visitante, b.local, b.visitante), 0),
-	       coalesce((a.goles_local = c.local AND a.goles_visitante = c.visitante)::integer, 0)
-	         - coalesce((a.goles_local = b.local AND a.goles_visitante = b.visitante)::integer, 0),
-	       coalesce((sign(a.goles_local - a.goles_visitante) = sign(c.local - c.visitante))::integer, 0)
-	         - coalesce((sign(a.goles_local - a.goles_visitante) = sign(b.local - b.visitante))::integer, 0),
-	       a.partido_id = ANY($3), a.partido_id, scoring.huella_de(a.jugador_id, a.goles_local, a.goles_visitante)
-	  FROM predictions.apuestas_publicadas a
-	  LEFT JOIN c ON c.partido_id = a.partido_id
-	  LEFT JOIN antes b ON b.partido_id = a.partido_id
-	 WHERE a.partido_id = ANY($1)`
-
-// rowsInsteadOfPredictions turns what carryDelta subtracted for matches $1 (each prediction's
-// points at the counted scores $3, $4) into their points rows (scoring.puntos, scattered over
-// the table): for a match whose predictions changed since its rows were computed (a deleted
-// result reopened betting), or whose rows' fingerprint is not recorded. Its rows are shaped as
-// carryDelta's ($2: the last matchday's matches), with no fingerprint.
+// rowsInsteadOfPredictions turns what the predictions' deltas subtracted for matches $1 (each
+// prediction's points at the counted scores $3, $4) into their points rows (scoring.puntos,
+// scattered over the table): for a match whose predictions changed since its rows were
+// computed (a deleted result reopened betting), or whose rows' fingerprint is not recorded.
+// Each row: a player, the points, exact hits and right outcomes to add, and whether they are
+// of the last matchday ($2: its matches).
 const rowsInsteadOfPredictions = `
 	WITH antes AS (SELECT * FROM unnest($1::bigint[], $3::integer[], $4::integer[]) AS b(partido_id, local, visitante))
 	SELECT a.jugador_id, scoring.puntos_de(a.goles_local, a.goles_visitante, b.local, b.visitante)::integer,
 	       (a.goles_local = b.local AND a.goles_visitante = b.visitante)::integer,
 	       (sign(a.goles_local - a.goles_visitante) = sign(b.local - b.visitante))::integer,
-	       a.partido_id = ANY($2), a.partido_id, 0::bigint
+	       a.partido_id = ANY($2)
 	  FROM predictions.apuestas_publicadas a
 	  JOIN antes b ON b.partido_id = a.partido_id
 	 WHERE a.partido_id = ANY($1)
 	UNION ALL
-	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($2), partido_id, 0::bigint
+	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($2)
 	  FROM scoring.puntos WHERE partido_id = ANY($1)`
 
 // Carry ranks the current tournament's table with the present results of matches partidos
 // before their points rows are written: the new snapshot is the newest one's totals (read from
-// memory) plus what those matches change (carryDelta), ranked here. It answers false, writing
+// memory) plus what those matches change (addPredictionDeltas), ranked here. It answers false, writing
 // nothing, when that would not be the table a build from the totals gives once the points rows
 // are written: a newest snapshot that does not record what it counts (the previous release's),
 // a match of the tournament whose points rows are not the ones that snapshot counted (written
@@ -148,7 +121,11 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 	// A nil list would make "partido_id = ANY($3)" NULL rather than false.
 	delDia := append([]int64{}, plan.delDia...)
 	antes, local, visitante := scoresOf(plan.antes, slices.Collect(maps.Keys(plan.antes)))
-	huellas, known, err := addDeltas(ctx, tx, totals, partidos, carryDelta, partidos, criterio, delDia, antes, local, visitante)
+	grids, err := readScoreDeltas(ctx, tx, partidos, partidos, criterio, antes, local, visitante)
+	if err != nil {
+		return nil, false, err
+	}
+	huellas, known, err := addPredictionDeltas(ctx, tx, totals, partidos, delDia, grids)
 	if err != nil || !known {
 		return totals, known, err
 	}
@@ -157,7 +134,7 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 		return totals, true, nil
 	}
 	antes, local, visitante = scoresOf(plan.antes, rowsOf)
-	_, known, err = addDeltas(ctx, tx, totals, rowsOf, rowsInsteadOfPredictions, antes, delDia, local, visitante)
+	known, err = addDeltas(ctx, tx, totals, rowsInsteadOfPredictions, antes, delDia, local, visitante)
 	return totals, known, err
 }
 
@@ -172,33 +149,28 @@ func scoresOf(scores map[int64]Marcador, partidos []int64) (ids []int64, local, 
 }
 
 // addDeltas adds to totals each row of query (a player, the points, exact hits and right
-// outcomes to add, whether they are of the last matchday, the prediction's match and its part
-// of the match's fingerprint) and sums the fingerprint of each of partidos (0: no rows). known
-// is false when a row's player has no total.
-func addDeltas(ctx context.Context, tx pgx.Tx, totals []ranked.Total, partidos []int64, query string, args ...any) (huellas map[int64]int64, known bool, err error) {
+// outcomes to add, and whether they are of the last matchday). known is false when a row's
+// player has no total. The rows are summed per player here: a GROUP BY of two million players
+// spilled to disk at the usual work_mem and took 22 s against the 12.5 s of the read alone
+// (docs/benchmarks.md, "Toward 2 million players").
+func addDeltas(ctx context.Context, tx pgx.Tx, totals []ranked.Total, query string, args ...any) (known bool, err error) {
 	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
-		return nil, false, err
-	}
-	huellas = make(map[int64]int64, len(partidos))
-	for _, id := range partidos {
-		huellas[id] = 0
+		return false, err
 	}
 	var d ranked.Total
 	var ofTheDay bool
-	var partido, huella int64
 	known = true
-	_, err = pgx.ForEachRow(rows, []any{&d.Jugador, &d.Puntaje, &d.Exactos, &d.Aciertos, &ofTheDay, &partido, &huella}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&d.Jugador, &d.Puntaje, &d.Exactos, &d.Aciertos, &ofTheDay}, func() error {
 		if ofTheDay {
 			d.DelDia = d.Puntaje
 		} else {
 			d.DelDia = 0
 		}
 		known = known && addDelta(totals, d)
-		huellas[partido] = addHuella(huellas[partido], huella)
 		return nil
 	})
-	return huellas, known, err
+	return known, err
 }
 
 // countedNow reads the score that counts now of each of partidos that has a result.
