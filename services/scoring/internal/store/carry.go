@@ -34,13 +34,13 @@ const rowsInsteadOfPredictions = `
 
 // Carry ranks the current tournament's table with the present results of matches partidos
 // before their points rows are written: the new snapshot is the newest one's totals (read from
-// memory) plus what those matches change (addPredictionDeltas), ranked here. It answers false, writing
-// nothing, when that would not be the table a build from the totals gives once the points rows
-// are written: a newest snapshot that does not record what it counts (the previous release's),
-// a match of the tournament whose points rows are not the ones that snapshot counted (written
-// since by another scorer or without a snapshot, from other predictions, or of unknown score),
-// a matchday that moves back (a deleted result), matchdays dated in another time zone, or a
-// match of another tournament. The caller holds the tournament's Turn until the points rows
+// memory) plus what those matches change (addPredictionDeltas), ranked here. It answers false,
+// writing nothing, when that would not be the table a build from the totals gives once the
+// points rows are written: a newest snapshot that does not record what it counts (the
+// previous release's), a match of the tournament whose points rows are not the ones that
+// snapshot counted (written since by another scorer or without a snapshot, from other
+// predictions, or of unknown score), a matchday that moves back (a deleted result), matchdays
+// dated in another time zone, or a match of another tournament. The caller holds the tournament's Turn until the points rows
 // are written (PointsStore.ScoreMatches), so that no build from the totals comes in between.
 func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (Tabla, bool, error) {
 	t := Tabla{Torneo: torneo}
@@ -118,7 +118,7 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 			totals[i].DelDia = 0
 		}
 	}
-	// A nil list would make "partido_id = ANY($3)" NULL rather than false.
+	// A nil list would make rowsInsteadOfPredictions' "partido_id = ANY($2)" NULL rather than false.
 	delDia := append([]int64{}, plan.delDia...)
 	antes, local, visitante := scoresOf(plan.antes, slices.Collect(maps.Keys(plan.antes)))
 	grids, err := readScoreDeltas(ctx, tx, partidos, partidos, criterio, antes, local, visitante)
