@@ -62,6 +62,26 @@ func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 	s.carryAndScore(t, "deleted, predictions changed, entered again, in one pass", m1, []int64{deleted, entered}, true)
 }
 
+// A carry computes each match's points once per score a prediction can name (0-99 goals each),
+// not per prediction: predictions at the grid's edges and corners must move the table as the
+// points rows computed from each prediction do, through an entry, a correction and a deletion.
+func TestACarryCountsEveryScoreAPredictionCanName(t *testing.T) {
+	e := scoringtest.New(t)
+	m := e.Match("Grupo A", "ARG", "FRA", scoringtest.NoonDaysAgo(t, 2))
+	players(e, 8)
+	e.Exec(`INSERT INTO predictions.apuestas (jugador_id, jugador_email, partido_id, goles_local, goles_visitante)
+	        SELECT j.id, j.email, $1, (ARRAY[0, 99, 99, 0, 98, 99, 1, 50])[j.id], (ARRAY[0, 99, 0, 99, 99, 98, 0, 49])[j.id]
+	          FROM players.jugadores j`, m)
+	s := newScorer(t, e, m)
+	if _, err := s.standings.Build(context.Background(), s.torneo, true, scorerZone); err != nil {
+		t.Fatal(err)
+	}
+	s.carryAndScore(t, "99-98 entered", m, []int64{e.SetResult(m, scoringtest.Result{GolesLocal: 99, GolesVisitante: 98})}, true)
+	s.carryAndScore(t, "corrected to 99-99", m, []int64{e.SetResult(m, scoringtest.Result{GolesLocal: 99, GolesVisitante: 99})}, true)
+	s.carryAndScore(t, "corrected to 0-99", m, []int64{e.SetResult(m, scoringtest.Result{GolesLocal: 0, GolesVisitante: 99})}, true)
+	s.carryAndScore(t, "deleted", m, []int64{e.DeleteResult(m)}, false)
+}
+
 // wholeTable reads every row of snapshot tabla.
 func wholeTable(t *testing.T, st *store.StandingsStore, tabla store.Tabla) []store.Posicion {
 	t.Helper()
