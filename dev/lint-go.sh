@@ -51,7 +51,9 @@ ensure_golangci_lint
 failed=()
 for m in $modules; do
   log "golangci-lint $m"
-  (cd "$m" && "$GOLANGCI_LINT" run --config "$ROOT/.golangci.yml" ./...) || failed+=("$m")
+  # Another checkout's make test may be linting at the same moment: golangci-lint takes one
+  # lock per machine and, without --allow-serial-runners, fails at once instead of waiting.
+  (cd "$m" && "$GOLANGCI_LINT" run --allow-serial-runners --config "$ROOT/.golangci.yml" ./...) || failed+=("$m")
 done
 [ ${#failed[@]} -eq 0 ] || die "golangci-lint found problems in: ${failed[*]}"
 log "gofmt and golangci-lint: nothing found"
