@@ -121,7 +121,7 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 	// A nil list would make rowsInsteadOfPredictions' "partido_id = ANY($2)" NULL rather than false.
 	delDia := append([]int64{}, plan.delDia...)
 	antes, local, visitante := scoresOf(plan.antes, slices.Collect(maps.Keys(plan.antes)))
-	grids, err := readScoreDeltas(ctx, tx, partidos, partidos, criterio, antes, local, visitante)
+	grids, err := readScoreDeltas(ctx, tx, partidos, criterio, antes, local, visitante)
 	if err != nil {
 		return nil, false, err
 	}

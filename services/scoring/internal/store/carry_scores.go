@@ -20,9 +20,10 @@ type scoreDelta struct{ puntos, exactos, aciertos int32 }
 // deltaGrid is a match's scoreDelta for every score a prediction can name, [home][away].
 type deltaGrid [maxGoals + 1][maxGoals + 1]scoreDelta
 
-// scoreDeltas selects, for each of matches $1 and each score a prediction can name, its points
-// at the score that counts now (countedScores, knock-out setting $2) less its points at the
-// score the newest snapshot counts ($3, $4, $5: the matches, home and away goals), and the same
+// scoreDeltas selects, for each of matches $1 and each score a prediction can name (0 to $6
+// goals a team), its points at the score that counts now (countedScores, knock-out setting $2)
+// less its points at the score the newest snapshot counts ($3, $4, $5: the matches, home and
+// away goals), and the same
 // for exact hits and right outcomes; only the scores whose prediction moves something. Points
 // stay scoring.puntos_de's, computed here once per score instead of once per prediction, which
 // made the read of a match's two million predictions about five times as long as reading them
@@ -39,8 +40,8 @@ const scoreDeltas = `
 	              coalesce((sign(l - v) = sign(c.local - c.visitante))::integer, 0)
 	                - coalesce((sign(l - v) = sign(b.local - b.visitante))::integer, 0) AS aciertos
 	         FROM unnest($1::bigint[]) AS m(partido_id)
-	        CROSS JOIN generate_series(0, 99) AS gl(l) -- maxGoals
-	        CROSS JOIN generate_series(0, 99) AS gv(v)
+	        CROSS JOIN generate_series(0, $6::integer) AS gl(l)
+	        CROSS JOIN generate_series(0, $6::integer) AS gv(v)
 	         LEFT JOIN c ON c.partido_id = m.partido_id
 	         LEFT JOIN antes b ON b.partido_id = m.partido_id)
 	SELECT partido_id, l, v, puntos, exactos, aciertos FROM d
@@ -58,13 +59,16 @@ const carryPredictions = `
 	  FROM predictions.apuestas_publicadas a
 	 WHERE a.partido_id = ANY($1)`
 
-// readScoreDeltas reads scoreDeltas (args as its parameters) into a grid per match of partidos.
-func readScoreDeltas(ctx context.Context, tx pgx.Tx, partidos []int64, args ...any) (map[int64]*deltaGrid, error) {
+// readScoreDeltas reads scoreDeltas into a grid per match of partidos: their points under
+// criterio (countedScores' knock-out setting) less their points at scores antes (the matches,
+// home and away goals) in the newest snapshot.
+func readScoreDeltas(ctx context.Context, tx pgx.Tx, partidos []int64, criterio string,
+	antes []int64, local, visitante []int32) (map[int64]*deltaGrid, error) {
 	grids := make(map[int64]*deltaGrid, len(partidos))
 	for _, id := range partidos {
 		grids[id] = new(deltaGrid)
 	}
-	rows, err := tx.Query(ctx, scoreDeltas, args...)
+	rows, err := tx.Query(ctx, scoreDeltas, partidos, criterio, antes, local, visitante, maxGoals)
 	if err != nil {
 		return nil, err
 	}
@@ -98,15 +102,21 @@ func addPredictionDeltas(ctx context.Context, tx pgx.Tx, totals []ranked.Total, 
 	}
 	var jugador, partido, huella int64
 	var local, visitante int16
+	// The rows come in match order, so the match's grid and matchday are looked up once per match.
+	var grid *deltaGrid
+	var gridOf int64
+	var ofLastDay bool
 	known = true
 	_, err = pgx.ForEachRow(rows, []any{&jugador, &partido, &local, &visitante, &huella}, func() error {
-		grid := grids[partido]
+		if grid == nil || gridOf != partido {
+			grid, gridOf, ofLastDay = grids[partido], partido, slices.Contains(delDia, partido)
+		}
 		if grid == nil || local < 0 || local > maxGoals || visitante < 0 || visitante > maxGoals {
 			return fmt.Errorf("prediction %d-%d of match %d: no points for it", local, visitante, partido)
 		}
 		d := grid[local][visitante]
 		t := ranked.Total{Jugador: jugador, Puntaje: d.puntos, Exactos: d.exactos, Aciertos: d.aciertos}
-		if slices.Contains(delDia, partido) {
+		if ofLastDay {
 			t.DelDia = d.puntos
 		}
 		known = known && addDelta(totals, t)
