@@ -50,7 +50,9 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
   5.02 s (deleted, the first change after the rescore's restart), 29×, 34× and 16× faster than
   the bare SQL in the same run (session 21); on a slower machine (the bare SQL's ranking 2.2×
   as long, nginx a quarter as fast) in 6.46 s, 7.29 s and 8.61 s, 21×, 21× and 14× (session
-  22: docs/benchmarks-scale.md and its note; the carry is mostly CPU, and a cold one reads its
+  22); with the points once per score, on a machine of that kind, in 1.79 s (entered), 2.15 s
+  (corrected) and 5.09 s (deleted), 50×, 50× and 13× (session 23: docs/benchmarks-scale.md and
+  its note: the deletion, the first change after the rescore and its reference, read its
   match's index entries from disk, 1.6-2.4 s against 0.34 s from memory). A match's
   predictions are read from an index in match order that holds their goals (predictions
   000003: an index-only scan), not picked out of the predictions table, where a player's lie
