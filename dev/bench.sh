@@ -57,9 +57,9 @@ case $mode in
     DIR=$ROOT/.bench/scale OUT=$ROOT/docs/benchmarks-scale.md REF_PORT=23090
     STACK_ENV=(PRODE_PORT=23093 PRODE_STATE_DIR="$DIR/stack" PRODE_PG_PORT=23432
                PRODE_REDIS_PORT=23379 PRODE_SVC_PORT_BASE=23080)
-    # The services run as in a container of the issue's 512 MiB: the chart gives every Go
-    # container a GOMEMLIMIT of its memory limit, and so does this stack.
-    STACK_ENV+=(PRODE_GOMEMLIMIT=512MiB)
+    # The services run as in a container of the issue's 512 MiB: the chart tells every Go
+    # container its memory limit (MEMORY_LIMIT), and so does this stack.
+    STACK_ENV+=(PRODE_MEMORY_LIMIT=$((512 << 20)))
     ARGS=(-scale "${SCALE_PLAYERS:-100000 1000000 2000000}" -streams "${SCALE_STREAMS:-10000}" -stream-results 2
           -duration "${BENCH_DURATION:-10s}" -repeats "${BENCH_REPEATS:-3}" -scoring-repeats 1 -rescore-repeats 1
           -profile 0 -command "make bench-scale (dev/bench.sh scale)")

@@ -130,6 +130,23 @@ if [ "$status" != 413 ] || ! grep -qi '^content-type: application/json' "$OUT/to
   die "a 4 MiB body through the ingress: $status $(head -c 300 "$OUT/too-large.out")"
 fi
 report "- a 4 MiB body through the ingress: 413 cuerpo_demasiado_grande in JSON"
+# Each Go service keeps 85 % of its container's memory limit as the Go runtime's soft limit
+# (MEMORY_LIMIT from limits.memory, platform/service/runtime.go), and says so at start: a soft
+# limit at the whole limit would leave nothing for what the runtime overshoots or does not count.
+for c in players fixtures predictions scoring; do
+  pod=$(kubectl -n "$NS" get pod -l "app.kubernetes.io/component=$c" -o name | head -1)
+  limit=$(kubectl -n "$NS" get "$pod" -o jsonpath='{.spec.containers[0].resources.limits.memory}')
+  case $limit in
+    *Gi) bytes=$(( ${limit%Gi} << 30 )) ;;
+    *Mi) bytes=$(( ${limit%Mi} << 20 )) ;;
+    *) die "$c: limits.memory $limit: not in Mi or Gi" ;;
+  esac
+  soft=$(kubectl -n "$NS" logs "$pod" | jq -Rr 'fromjson? | select(.msg == "runtime") | .memory_limit_bytes' | head -1)
+  want=$(( bytes * 85 / 100 ))
+  [ -n "$soft" ] && [ $(( soft - want )) -ge -1 ] && [ $(( soft - want )) -le 1 ] \
+    || die "$c: the runtime's soft memory limit ${soft:-not logged}, want $want (85 % of $limit)"
+done
+report "- every Go service's soft memory limit: 85 % of its container's"
 
 # --- 3. the browser scenario through the ingress ---------------------------------------------
 ensure_packages chromium

@@ -8,8 +8,8 @@
 # PRODE_LOG_LEVEL (info; debug also logs every successful request),
 # PRODE_SIGNIN_RATE and PRODE_SIGNIN_BURST (the players service's SIGNIN_RATE and SIGNIN_BURST),
 # PRODE_WRITE_RATE and PRODE_WRITE_BURST (predictions' and scoring's WRITE_RATE and WRITE_BURST),
-# PRODE_GOMEMLIMIT (every Go service's GOMEMLIMIT, as the chart sets it from each container's
-# memory limit; unset: none),
+# PRODE_MEMORY_LIMIT (every Go service's MEMORY_LIMIT in bytes, as the chart sets it from each
+# container's memory limit: the Go runtime's soft limit is 85 % of it; unset: none),
 # PRODE_WEB_DIST (a web app built already, e.g. another checkout's web/dist, served instead of
 # building web/; one without index.html gives a placeholder page),
 # REAL_DATES=1 seeds the real Qatar 2022 dates instead of shifting them to the near future.
@@ -72,7 +72,7 @@ for svc in "${SERVICES[@]}"; do
     SESSION_KEY="$SESSION_KEY" PUBLIC_ORIGIN="http://localhost:$PRODE_PORT" LOG_FORMAT=json \
     ADMIN_EMAILS=admin@prode.test \
     LOG_LEVEL="${PRODE_LOG_LEVEL:-info}" PPROF="${PRODE_PPROF:-false}" \
-    ${PRODE_GOMEMLIMIT:+GOMEMLIMIT="$PRODE_GOMEMLIMIT"} \
+    ${PRODE_MEMORY_LIMIT:+MEMORY_LIMIT="$PRODE_MEMORY_LIMIT"} \
     "${extra[@]}" "$STATE/bin/$svc" </dev/null >"$STATE/logs/$svc.log" 2>&1 &
   echo $! >"$STATE/run/$svc.pid"
   log "$svc on 127.0.0.1:$port (admin $admin), log $STATE/logs/$svc.log"

@@ -347,15 +347,17 @@ func (r scaleReport) writeMethod(w func(format string, args ...any)) {
 	w("- **Open streams**: GET /api/eventos held open (the file descriptor limit permitting), then %s", plural(c.StreamResults, "result"))
 	w("  of the same match entered, each timed from its PUT to its event at every stream.")
 	w("- **Memory**: every service's VmRSS sampled every 200 ms; \"scoring steps\" are the rescore and the")
-	w("  three changes of a result. %s", memoryLimit(os.Getenv("PRODE_GOMEMLIMIT")))
+	w("  three changes of a result. %s", memoryLimit(os.Getenv("PRODE_MEMORY_LIMIT")))
 	w("")
 }
 
-// memoryLimit says what the Go services' heap was held to (dev/bench.sh sets PRODE_GOMEMLIMIT,
-// as the chart sets GOMEMLIMIT from each container's memory limit).
+// memoryLimit says what container memory limit the Go services were told (dev/bench.sh sets
+// PRODE_MEMORY_LIMIT, in bytes, as the chart sets MEMORY_LIMIT from each container's limit).
 func memoryLimit(limit string) string {
-	if limit == "" {
-		return "The services ran without GOMEMLIMIT."
+	bytes, err := strconv.ParseInt(limit, 10, 64)
+	if err != nil || bytes <= 0 {
+		return "The services ran without a memory limit."
 	}
-	return fmt.Sprintf("The services ran with GOMEMLIMIT=%s, as the chart runs them in a container of that limit.", limit)
+	return fmt.Sprintf("The services ran as the chart runs them in a container of %d MiB (MEMORY_LIMIT): "+
+		"the Go runtime's soft limit was 85 %% of it.", bytes>>20)
 }

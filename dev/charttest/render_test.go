@@ -255,10 +255,14 @@ func TestServiceEnvironment(t *testing.T) {
 		if _, ok := envValue(c, "SESSION_KEY"); !ok {
 			t.Errorf("%s: no SESSION_KEY", name)
 		}
-		// The Go runtime's memory limit is the container's, whatever the values say.
-		if m, ok := envValue(c, "GOMEMLIMIT"); !ok || m.ValueFrom == nil || m.ValueFrom.ResourceFieldRef == nil ||
+		// The Go runtime's soft memory limit is a share of the container's, whatever the values
+		// say: the service is told the container's limit, not given it as GOMEMLIMIT.
+		if m, ok := envValue(c, "MEMORY_LIMIT"); !ok || m.ValueFrom == nil || m.ValueFrom.ResourceFieldRef == nil ||
 			m.ValueFrom.ResourceFieldRef.Resource != "limits.memory" {
-			t.Errorf("%s: GOMEMLIMIT %+v, want it from the container's limits.memory", name, m)
+			t.Errorf("%s: MEMORY_LIMIT %+v, want it from the container's limits.memory", name, m)
+		}
+		if m, ok := envValue(c, "GOMEMLIMIT"); ok {
+			t.Errorf("%s: GOMEMLIMIT %+v set: the runtime's soft limit would be the whole container's", name, m)
 		}
 		// The leagues' maximums reach scoring, which enforces them (values.yaml scoring.grupos).
 		for env, want := range map[string]string{"GRUPOS_MAX_POR_JUGADOR": "50", "GRUPOS_MAX_MIEMBROS": "5000"} {

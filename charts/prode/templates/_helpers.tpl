@@ -387,10 +387,12 @@ spec:
           env:
             - name: DB_MAX_CONNS
               value: {{ $v.dbMaxConns | quote }}
-            # The Go runtime collects garbage harder as its heap nears the container's memory
-            # limit instead of growing past it and being killed (scoring ranking a snapshot of a
-            # large table beside the ones it keeps).
-            - name: GOMEMLIMIT
+            # The container's memory limit, in bytes: the Go runtime keeps 85 % of it as its soft
+            # limit (platform/service/runtime.go) and collects garbage harder near it instead of
+            # growing past the container's limit and being killed (scoring ranking a snapshot of a
+            # large table beside the ones it keeps). Not GOMEMLIMIT itself: a soft limit at the
+            # whole limit leaves nothing for what it overshoots or does not count.
+            - name: MEMORY_LIMIT
               valueFrom:
                 resourceFieldRef:
                   resource: limits.memory
