@@ -23,11 +23,11 @@ type deltaGrid [maxGoals + 1][maxGoals + 1]scoreDelta
 // scoreDeltas selects, for each of matches $1 and each score a prediction can name (0 to $6
 // goals a team), its points at the score that counts now (countedScores, knock-out setting $2)
 // less its points at the score the newest snapshot counts ($3, $4, $5: the matches, home and
-// away goals), and the same
-// for exact hits and right outcomes; only the scores whose prediction moves something. Points
-// stay scoring.puntos_de's, computed here once per score instead of once per prediction, which
-// made the read of a match's two million predictions about five times as long as reading them
-// alone (docs/benchmarks.md, "Toward 2 million players").
+// away goals), and the same for exact hits and right outcomes; only the scores whose
+// prediction moves something. Points stay scoring.puntos_de's, computed here once per score
+// instead of once per prediction, which made the read of a match's two million predictions
+// about five times as long as reading them alone (docs/benchmarks.md, "Toward 2 million
+// players").
 const scoreDeltas = `
 	WITH c AS (` + countedScores + `),
 	     antes AS (SELECT * FROM unnest($3::bigint[], $4::integer[], $5::integer[]) AS b(partido_id, local, visitante)),
@@ -102,7 +102,8 @@ func addPredictionDeltas(ctx context.Context, tx pgx.Tx, totals []ranked.Total, 
 	}
 	var jugador, partido, huella int64
 	var local, visitante int16
-	// The rows come in match order, so the match's grid and matchday are looked up once per match.
+	// The index-only scan gives the rows in match order, so a match's grid and matchday are
+	// looked up once per run of its rows (once per match); any other order is only slower.
 	var grid *deltaGrid
 	var gridOf int64
 	var ofLastDay bool
