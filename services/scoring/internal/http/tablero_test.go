@@ -407,7 +407,7 @@ func (o otherReplica) change(t *testing.T, r scoringtest.Result, rows bool) {
 		t.Fatal(err)
 	}
 	defer release()
-	if _, carried, err := standings.Carry(ctx, o.torneo, []int64{o.partido}, "noventa", zone.String()); err != nil || !carried {
+	if _, carried, err := standings.Carry(ctx, o.torneo, []int64{o.partido}, "noventa", zone.String(), nil); err != nil || !carried {
 		t.Fatalf("%v not carried: %v, %v", r, carried, err)
 	}
 	if rows {

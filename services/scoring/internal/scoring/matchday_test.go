@@ -88,9 +88,15 @@ func newHeldMatchday(t *testing.T) *heldMatchday {
 	d.hold = hold
 	e.SetResult(second, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1})
 	go func() { _, err := d.app.Scoring.ProcessPending(ctx); d.scored <- err }()
+	// Published: in PostgreSQL, and Redis's version key moved to it (what the announcement
+	// follows; a read in between may still get the previous version from Redis).
 	scoringtest.Eventually(t, 10*time.Second, func() string {
-		if _, v := e.StandingsVersion(t); v.Tabla == before.Tabla {
+		torneo, v := e.StandingsVersion(t)
+		if v.Tabla == before.Tabla {
 			return "the second result's table is not published"
+		}
+		if got, _ := d.app.Redis.Get(ctx, d.app.Cache.VersionKey(torneo)).Result(); got != v.String() {
+			return "Redis's version key is " + got + ", not the second result's table " + v.String()
 		}
 		return ""
 	})

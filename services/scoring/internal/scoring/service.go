@@ -5,6 +5,7 @@ package scoring
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -38,7 +39,7 @@ func ParseCriterio(s string) (Criterio, error) {
 // Store is what scoring needs of the database.
 type Store interface {
 	ScoreMatches(ctx context.Context, partidos []int64, criterio string, eventos []int64) (torneos []int64, err error)
-	Pending(ctx context.Context, limit int) ([]store.Evento, error)
+	Pending(ctx context.Context, limit int, except []int64) ([]store.Evento, error)
 	OutboxLag(ctx context.Context) (float64, error)
 	Criterio(ctx context.Context) (string, error)
 	SetCriterio(ctx context.Context, criterio string) error
@@ -49,11 +50,12 @@ type Store interface {
 
 // Publisher hears of the tournaments whose points changed (the standings, which rank their
 // tables anew and publish them), and ranks the current tournament's table ahead of a match's
-// points rows (ScoreAhead: write writes them; published is the tournament already published).
+// points rows (CarryAhead: hold, when carried, keeps the tournament's builds from the totals
+// waiting until it is called, once the rows are written; inFlight are the matches whose rows
+// are still being written for results carried before).
 type Publisher interface {
 	Rebuild(ctx context.Context, torneos []int64) error
-	ScoreAhead(ctx context.Context, partidos []int64, criterio string,
-		write func(context.Context) ([]int64, error)) (torneos []int64, published int64, err error)
+	CarryAhead(ctx context.Context, partidos []int64, criterio string, inFlight []int64) (published int64, hold func(), err error)
 }
 
 // batch is how many outbox events one pass reads at a time.
@@ -87,7 +89,9 @@ const DefaultMatchesPerTransaction = 64
 // ScoreMatch recomputes one match's points from its current result and marks eventos as
 // applied, then publishes the new standings version.
 func (s *Service) ScoreMatch(ctx context.Context, partido int64, eventos []int64) error {
-	return s.scoreAll(ctx, s.matches(), []int64{partido}, map[int64][]int64{partido: eventos})
+	return s.whileWriting(ctx, 0, func(rows *rowsWriter) error {
+		return s.scoreAll(ctx, s.matches(rows), []int64{partido}, map[int64][]int64{partido: eventos})
+	})
 }
 
 // scorer is what is scored: matches or bonus questions.
@@ -97,26 +101,90 @@ type scorer struct {
 	// score recomputes the points of keys in one transaction and marks eventos as applied; it
 	// returns the keys' tournaments.
 	score func(ctx context.Context, keys, eventos []int64) ([]int64, error)
+	// ahead, when set, is tried first for keys with events: true when their tournament's table
+	// was carried to them and published, and their points rows were left to a rowsWriter.
+	ahead func(ctx context.Context, keys []int64, eventos map[int64][]int64) (bool, error)
 }
 
-// matches scores matches, by the knock-out setting. Their results' events are published ahead
-// of the points rows (the standings carry the newest table to them): the tournaments left to
-// rebuild are those not published already. A rescore of matches without events (a new
-// knock-out setting) writes the rows first and has the table ranked from the totals: the carry
-// takes the points of each prediction at the score the newest table counts for granted, and a
-// full rescore is also what counts predictions that were never scored (written by hand, or
-// saved as an organiser entered a result early).
-func (s *Service) matches() scorer {
-	return scorer{name: "matches", count: "partidos", score: func(ctx context.Context, partidos, eventos []int64) ([]int64, error) {
-		criterio := string(s.criterio)
-		if len(eventos) == 0 {
-			return s.store.ScoreMatches(ctx, partidos, criterio, nil)
-		}
-		torneos, published, err := s.publisher.ScoreAhead(ctx, partidos, criterio, func(ctx context.Context) ([]int64, error) {
-			return s.store.ScoreMatches(ctx, partidos, criterio, eventos)
-		})
-		return slices.DeleteFunc(torneos, func(t int64) bool { return t == published }), err
+// matches scores matches, by the knock-out setting. With rows, their results' events are
+// published ahead of the points rows (the standings carry the newest table to them), which
+// rows writes while the next results are carried. A rescore of matches without events (a new
+// knock-out setting), and a result whose table cannot be carried, write the rows first and
+// have the table ranked from the totals: the carry takes the points of each prediction at the
+// score the newest table counts for granted, and a full rescore is also what counts
+// predictions that were never scored (written by hand, or saved as an organiser entered a
+// result early).
+func (s *Service) matches(rows *rowsWriter) scorer {
+	criterio := string(s.criterio)
+	m := scorer{name: "matches", count: "partidos", score: func(ctx context.Context, partidos, eventos []int64) ([]int64, error) {
+		return s.store.ScoreMatches(ctx, partidos, criterio, eventos)
 	}}
+	if rows == nil {
+		return m
+	}
+	m.ahead = func(ctx context.Context, partidos []int64, eventos map[int64][]int64) (bool, error) {
+		inFlight, _ := rows.inFlight()
+		torneo, hold, err := s.publisher.CarryAhead(ctx, partidos, criterio, inFlight)
+		if err != nil || hold == nil {
+			return false, err
+		}
+		own := make(map[int64][]int64, len(partidos))
+		for _, p := range partidos {
+			own[p] = eventos[p]
+		}
+		if !rows.add(carried{torneo: torneo, partidos: partidos, eventos: own, hold: hold}) {
+			// The writer stopped: the pass reports why, and the next one mends the table.
+			_, err := rows.idle()
+			return false, err
+		}
+		return true, nil
+	}
+	return m
+}
+
+// whileWriting runs pass with a rowsWriter, and again every passEvery while that writer still
+// has rows to write (0: once), and returns once every row it was given is written: the first
+// error of a pass or of a write.
+func (s *Service) whileWriting(ctx context.Context, passEvery time.Duration, pass func(*rowsWriter) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// The rows of carried results, each write a transaction of the matches carried meanwhile.
+	// Their tournament was published by the carry (it carries the current tournament's matches
+	// only): nothing is left to rebuild.
+	rows := newRowsWriter(func(ctx context.Context, partidos []int64, eventos map[int64][]int64) error {
+		m := s.matches(nil)
+		for chunk := range slices.Chunk(partidos, s.matchesPerTransaction) {
+			if _, err := s.score(ctx, m, chunk, eventsOf(chunk, eventos)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		rows.run(ctx)
+	}()
+	defer func() { cancel(); <-stopped }()
+	// A pass that fails stops the passes, not the rows of the results carried before it.
+	passErr := pass(rows)
+	for {
+		idle, err := rows.idle()
+		if idle || err != nil {
+			return errors.Join(passErr, err)
+		}
+		var again <-chan time.Time
+		if passEvery > 0 && passErr == nil {
+			again = time.After(passEvery)
+		}
+		select {
+		case <-ctx.Done():
+			return errors.Join(passErr, ctx.Err())
+		case <-rows.written:
+		case <-again:
+			passErr = pass(rows)
+		}
+	}
 }
 
 // questions scores bonus questions.
@@ -161,9 +229,15 @@ func (s *Service) scoreAll(ctx context.Context, what scorer, keys []int64, event
 		}
 	}()
 	for chunk := range slices.Chunk(keys, s.matchesPerTransaction) {
-		var ids []int64
-		for _, key := range chunk {
-			ids = append(ids, eventos[key]...)
+		ids := eventsOf(chunk, eventos)
+		if what.ahead != nil && len(ids) > 0 {
+			queued, err := what.ahead(ctx, chunk, eventos)
+			if err != nil {
+				return fmt.Errorf("carry %s %v: %w", what.name, chunk, err)
+			}
+			if queued {
+				continue
+			}
 		}
 		torneos, err := s.score(ctx, what, chunk, ids)
 		if err != nil {
@@ -172,6 +246,15 @@ func (s *Service) scoreAll(ctx context.Context, what scorer, keys []int64, event
 		touched = append(touched, torneos...)
 	}
 	return nil
+}
+
+// eventsOf lists the events of keys.
+func eventsOf(keys []int64, eventos map[int64][]int64) []int64 {
+	var ids []int64
+	for _, key := range keys {
+		ids = append(ids, eventos[key]...)
+	}
+	return ids
 }
 
 // ProcessPending applies every outbox event not applied yet, one transaction per match, and
@@ -193,8 +276,33 @@ func (s *Service) ProcessPending(ctx context.Context) (int, error) {
 		s.criterioChecked.Store(true)
 	}
 	processed := 0
+	err := s.whileWriting(ctx, pendingWhileWriting, func(rows *rowsWriter) error {
+		n, err := s.applyPending(ctx, rows)
+		processed += n
+		return err
+	})
+	if err != nil {
+		return processed, err
+	}
+	lag, err := s.store.OutboxLag(ctx)
+	if err != nil {
+		return processed, err
+	}
+	s.metrics.Lag.Set(lag)
+	return processed, nil
+}
+
+// pendingWhileWriting is how often a pass looks for new events while the rows of the results
+// it carried are being written: the next result is carried without waiting for them.
+const pendingWhileWriting = 100 * time.Millisecond
+
+// applyPending applies the outbox events pending but for those rows is applying, and returns
+// how many it applied (or left to rows).
+func (s *Service) applyPending(ctx context.Context, rows *rowsWriter) (int, error) {
+	processed := 0
 	for {
-		eventos, err := s.store.Pending(ctx, batch)
+		_, inFlight := rows.inFlight()
+		eventos, err := s.store.Pending(ctx, batch, inFlight)
 		if err != nil {
 			return processed, err
 		}
@@ -216,7 +324,7 @@ func (s *Service) ProcessPending(ctx context.Context) (int, error) {
 			}
 			byMatch[e.Partido] = append(byMatch[e.Partido], e.ID)
 		}
-		if err := s.scoreAll(ctx, s.matches(), order, byMatch); err != nil {
+		if err := s.scoreAll(ctx, s.matches(rows), order, byMatch); err != nil {
 			return processed, err
 		}
 		if err := s.scoreAll(ctx, s.questions(), preguntas, byQuestion); err != nil {
@@ -224,15 +332,9 @@ func (s *Service) ProcessPending(ctx context.Context) (int, error) {
 		}
 		processed += len(eventos)
 		if len(eventos) < batch {
-			break
+			return processed, nil
 		}
 	}
-	lag, err := s.store.OutboxLag(ctx)
-	if err != nil {
-		return processed, err
-	}
-	s.metrics.Lag.Set(lag)
-	return processed, nil
 }
 
 // rescoreIfCriterioChanged rescores every match when the stored points were computed with
@@ -253,7 +355,7 @@ func (s *Service) rescoreIfCriterioChanged(ctx context.Context) error {
 	s.log.Info("knock-out setting changed: rescoring every match and bonus question",
 		slog.String("from", stored), slog.String("to", string(s.criterio)), slog.Int("partidos", len(partidos)),
 		slog.Int("preguntas", len(preguntas)))
-	if err := s.scoreAll(ctx, s.matches(), partidos, nil); err != nil {
+	if err := s.scoreAll(ctx, s.matches(nil), partidos, nil); err != nil {
 		return err
 	}
 	if err := s.scoreAll(ctx, s.questions(), preguntas, nil); err != nil {

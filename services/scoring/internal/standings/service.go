@@ -40,8 +40,8 @@ type Store interface {
 	Latest(ctx context.Context) ([]store.Tabla, error)
 	Build(ctx context.Context, torneo int64, actual bool, zone string) (store.Tabla, error)
 	UpToDate(ctx context.Context, torneo int64, actual bool, zone string) (store.Tabla, bool, error)
-	Turn(ctx context.Context, torneo int64) (release func(), err error)
-	Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (store.Tabla, bool, error)
+	CarryAhead(ctx context.Context, torneo int64, partidos []int64, criterio, zone string, inFlight []int64,
+		publish func(store.Tabla)) (done func(), err error)
 	Page(ctx context.Context, v store.Version, pagina, porPagina int) (store.Pagina, error)
 	Player(ctx context.Context, v store.Tabla, actual bool, id int64, porPagina int) (store.MiPosicion, error)
 	MatchdayPage(ctx context.Context, torneo, version int64, fecha time.Time, pagina, porPagina int) (store.Pagina, error)
@@ -68,6 +68,9 @@ const rebuildTimeout = 10 * time.Second
 // the table (rowsWritten): about a second at 100,000 players, a minute or more at 2 million,
 // where the answer is then served uncached.
 const rowsWait = 5 * time.Second
+
+// rowsPoll is how often a matchday's answer looks for those rows meanwhile.
+const rowsPoll = 200 * time.Millisecond
 
 // Service builds and reads the standings.
 type Service struct {
@@ -330,9 +333,10 @@ func (s *Service) readPage(ctx context.Context, v store.Version, k pageKey, cach
 
 // rowsWritten reports whether the points rows count what v's table counts, waiting up to
 // rowsWait for them when they do not yet: a result is carried into the table and announced
-// before its rows are written, by a scorer that holds the tournament's turn until they are
-// (ScoreAhead), and the announcement sends browsers to the matchday's table at once. Read
-// before the rows and kept as v's, that table would lack the result until the next one.
+// before its rows are written (CarryAhead), and the announcement sends browsers to the
+// matchday's table at once. Read before the rows and kept as v's, that table would lack the
+// result until the next one. The rows are looked for every rowsPoll: waiting in line for a
+// lock would hold up the next result's carry.
 func (s *Service) rowsWritten(ctx context.Context, v store.Version) (bool, error) {
 	written, err := s.store.RowsAgree(ctx, v.Torneo, v.ID, s.zone)
 	if err != nil || written {
@@ -344,22 +348,23 @@ func (s *Service) rowsWritten(ctx context.Context, v store.Version) (bool, error
 	if late {
 		return false, nil // waited for once already: the next answers do not wait again
 	}
-	wait, cancel := context.WithTimeout(ctx, rowsWait)
-	defer cancel()
-	release, err := s.store.Turn(wait, v.Torneo)
-	if err != nil {
-		if wait.Err() != nil && ctx.Err() == nil {
-			s.mu.Lock()
-			s.rowsLate[v.Torneo] = v.ID
-			s.mu.Unlock()
-			s.log.Info("matchday answers served before the result's points rows", slog.Int64("torneo", v.Torneo),
-				slog.Int64("version", v.ID))
-			return false, nil
+	deadline := time.Now().Add(rowsWait)
+	for time.Now().Before(deadline) {
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(rowsPoll):
 		}
-		return false, err
+		if written, err := s.store.RowsAgree(ctx, v.Torneo, v.ID, s.zone); err != nil || written {
+			return written, err
+		}
 	}
-	release()
-	return s.store.RowsAgree(ctx, v.Torneo, v.ID, s.zone)
+	s.mu.Lock()
+	s.rowsLate[v.Torneo] = v.ID
+	s.mu.Unlock()
+	s.log.Info("matchday answers served before the result's points rows", slog.Int64("torneo", v.Torneo),
+		slog.Int64("version", v.ID))
+	return false, nil
 }
 
 // current is a tournament's version as PostgreSQL has it now: its newest snapshot (built
@@ -476,43 +481,41 @@ func (s *Service) Rebuild(ctx context.Context, torneos []int64) error {
 	return errors.Join(errs...)
 }
 
-// ScoreAhead has matches scored by write with the current tournament's table ranked and
-// published first: the new snapshot is carried from the newest one to the present results
-// (store.Carry, a fraction of a second per million players), and only then are the points rows
-// written (tens of seconds at two million players), with the tournament's turn held through
-// both so that no table ranked from the totals comes in between. When the snapshot cannot be
-// carried (a matchday that moves back, points rows another scorer wrote, a result of another
-// tournament), write runs alone and the caller rebuilds from the totals as before. It returns
-// what write returns and the tournament already published (0: none).
-func (s *Service) ScoreAhead(ctx context.Context, partidos []int64, criterio string,
-	write func(context.Context) ([]int64, error)) (torneos []int64, published int64, err error) {
+// CarryAhead ranks the current tournament's table with the present results of partidos and
+// publishes it before their points rows are written: the new snapshot is carried from the
+// newest one (store.Carry, a fraction of a second per million players), while the rows take
+// tens of seconds at two million players. inFlight are the matches whose rows the caller is
+// still writing for results it carried before (their rows are not compared: the snapshot's
+// counts stand in for them).
+//
+// Carried, it answers the tournament published and hold, taken before the tournament's turn is
+// let go, which keeps every build from the totals waiting: the caller calls it once the rows
+// are written, and the next result can be carried meanwhile. Not carried (no
+// current tournament, a matchday that moves back, points rows another scorer wrote, a result
+// of another tournament), it answers 0 and a nil hold: the caller writes the rows and has the
+// table ranked from the totals.
+func (s *Service) CarryAhead(ctx context.Context, partidos []int64, criterio string, inFlight []int64) (published int64, hold func(), err error) {
 	torneo, _, err := s.Tournament(ctx, 0)
 	if err != nil || torneo == 0 {
-		torneos, err = write(ctx)
-		return torneos, 0, err
+		return 0, nil, err
 	}
-	release, err := s.store.Turn(ctx, torneo)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer release()
 	start := time.Now()
-	t, carried, err := s.store.Carry(ctx, torneo, partidos, criterio, s.zone)
-	switch {
-	case err != nil:
-		s.log.Warn("standings not carried; ranked from the totals after scoring", slog.String("error", err.Error()))
-	case carried:
+	hold, err = s.store.CarryAhead(ctx, torneo, partidos, criterio, s.zone, inFlight, func(t store.Tabla) {
 		s.snapshots.WithLabelValues("carried").Inc()
 		s.log.Info("standings carried", slog.Int64("torneo", torneo), slog.Int64("version", t.ID),
 			slog.Int64("filas", t.Filas), slog.Duration("duration", time.Since(start)))
-		published = torneo
 		s.builds.Forget(strconv.FormatInt(torneo, 10))
 		if err := s.publish(ctx, torneo, true); err != nil {
 			s.log.Warn("carried standings not published; the repair loop will", slog.String("error", err.Error()))
 		}
+	})
+	if err != nil {
+		s.log.Warn("standings not carried; ranked from the totals after scoring", slog.String("error", err.Error()))
 	}
-	torneos, err = write(ctx)
-	return torneos, published, err
+	if err != nil || hold == nil {
+		return 0, nil, nil
+	}
+	return torneo, hold, nil
 }
 
 // publish reads page 1 at the tournament's current version, keeps it here and in Redis, and

@@ -35,9 +35,8 @@ func (oneTournament) Build(context.Context, int64, bool, string) (store.Tabla, e
 func (oneTournament) UpToDate(context.Context, int64, bool, string) (store.Tabla, bool, error) {
 	return store.Tabla{}, false, nil
 }
-func (oneTournament) Turn(context.Context, int64) (func(), error) { return func() {}, nil }
-func (oneTournament) Carry(context.Context, int64, []int64, string, string) (store.Tabla, bool, error) {
-	return store.Tabla{}, false, nil
+func (oneTournament) CarryAhead(context.Context, int64, []int64, string, string, []int64, func(store.Tabla)) (func(), error) {
+	return nil, nil
 }
 func (oneTournament) Player(context.Context, store.Tabla, bool, int64, int) (store.MiPosicion, error) {
 	return store.MiPosicion{}, nil

@@ -32,6 +32,34 @@ const rowsInsteadOfPredictions = `
 	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($2)
 	  FROM scoring.puntos WHERE partido_id = ANY($1)`
 
+// CarryAhead takes the tournament's Turn and ranks its table with the present results of
+// matches partidos before their points rows are written (Carry), on the turn's connection,
+// then has it published (publish runs holding the turn, so that no other table comes between
+// the snapshot and its announcement). Carried, it lets the turn go but keeps that connection
+// holding the tournament's rows, so that every build from the totals waits for them, until the
+// caller calls done once they are written (PointsStore.ScoreMatches); the next result can be
+// carried meanwhile. Not carried, done is nil.
+func (s *StandingsStore) CarryAhead(ctx context.Context, torneo int64, partidos []int64, criterio, zone string, inFlight []int64,
+	publish func(Tabla)) (done func(), err error) {
+	turn, err := s.takeTurn(ctx, torneo)
+	if err != nil {
+		return nil, err
+	}
+	// Taken before the carry commits: no build can rank the table without these rows.
+	if err := turn.holdRows(ctx); err != nil {
+		return nil, err
+	}
+	t, carried, err := s.carry(ctx, turn.conn, torneo, partidos, criterio, zone, inFlight)
+	if err != nil || !carried {
+		if turn.exec(ctx, `pg_advisory_unlock_shared(`+rowsLock+`)`) == nil {
+			turn.release()
+		}
+		return nil, err
+	}
+	publish(t)
+	return turn.handOver()
+}
+
 // Carry ranks the current tournament's table with the present results of matches partidos
 // before their points rows are written: the new snapshot is the newest one's totals (read from
 // memory) plus what those matches change (addPredictionDeltas), ranked here. It answers false,
@@ -40,12 +68,27 @@ const rowsInsteadOfPredictions = `
 // previous release's), a match of the tournament whose points rows are not the ones that
 // snapshot counted (written since by another scorer or without a snapshot, from other
 // predictions, or of unknown score), a matchday that moves back (a deleted result), matchdays
-// dated in another time zone, or a match of another tournament. The caller holds the tournament's Turn until the points rows
-// are written (PointsStore.ScoreMatches), so that no build from the totals comes in between.
-func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string) (Tabla, bool, error) {
+// dated in another time zone, or a match of another tournament.
+//
+// The caller holds the tournament's Turn and the rows until they are written (CarryAhead), so
+// that no build from the totals comes in between. inFlight are the matches whose rows the
+// caller is still writing for the results it carried before: their rows are not compared, the
+// newest snapshot's counts stand in for them (the snapshot must be the caller's, or a build
+// that waited for those rows), and a carry of one whose predictions changed since that
+// snapshot read them answers false.
+func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string, inFlight []int64) (Tabla, bool, error) {
+	return s.carry(ctx, s.pool, torneo, partidos, criterio, zone, inFlight)
+}
+
+// beginner is where a transaction runs: the pool, or the connection that holds a turn.
+type beginner interface {
+	BeginTx(ctx context.Context, txOptions pgx.TxOptions) (pgx.Tx, error)
+}
+
+func (s *StandingsStore) carry(ctx context.Context, db beginner, torneo int64, partidos []int64, criterio, zone string, inFlight []int64) (Tabla, bool, error) {
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
-	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+	err := pgx.BeginTxFunc(ctx, db, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		base, contados, fechaBase, err := newestSnapshot(ctx, tx, torneo)
 		if err != nil || contados == nil {
 			// No snapshot yet, or the previous release's (what it counts is not recorded): the
@@ -60,7 +103,7 @@ func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int
 		if err != nil {
 			return err
 		}
-		plan, ok := planCarry(*contados, zone, states, partidos, now, fechaBase)
+		plan, ok := planCarry(*contados, zone, states, partidos, inFlight, now, fechaBase)
 		if !ok {
 			return nil
 		}
@@ -129,7 +172,10 @@ func (s *StandingsStore) carriedTotals(ctx context.Context, tx pgx.Tx, base Tabl
 	if err != nil || !known {
 		return totals, known, err
 	}
-	rowsOf := plan.check(states, partidos, huellas)
+	rowsOf, ok := plan.check(states, partidos, huellas)
+	if !ok {
+		return totals, false, nil
+	}
 	if len(rowsOf) == 0 {
 		return totals, true, nil
 	}
@@ -196,19 +242,30 @@ type carryPlan struct {
 	// antes: the score the snapshot carried from counts of each carried match that has points
 	// in it, the score its points rows were computed from.
 	antes map[int64]Marcador
+	// inFlight: the carried matches whose rows are still being written for a result carried
+	// before, and the fingerprint the snapshot counted of each (absent: not known).
+	inFlight map[int64]*int64
 }
 
 // check compares the fingerprints of the carried matches' predictions (huellas, as the carry
 // read them) with their points rows' (states): it returns the matches in antes whose
 // predictions changed since their rows were computed, or whose rows' fingerprint is not
-// recorded, whose rows must replace their predictions' points at the counted score. The new
-// snapshot records the fingerprint of what it counts of each carried match.
-func (plan *carryPlan) check(states []partidoState, partidos []int64, huellas map[int64]int64) (rowsOf []int64) {
+// recorded, whose rows must replace their predictions' points at the counted score. A match
+// whose rows are in flight has no rows to replace them with: its predictions must be the ones
+// the snapshot counted (ok false otherwise). The new snapshot records the fingerprint of what
+// it counts of each carried match.
+func (plan *carryPlan) check(states []partidoState, partidos []int64, huellas map[int64]int64) (rowsOf []int64, ok bool) {
 	for _, p := range states {
 		if !slices.Contains(partidos, p.ID) {
 			continue
 		}
-		if _, ok := plan.antes[p.ID]; ok && (p.Huella == nil || *p.Huella != huellas[p.ID]) {
+		_, counted := plan.antes[p.ID]
+		if counted {
+			if counts, inFlight := plan.inFlight[p.ID]; inFlight && (counts == nil || *counts != huellas[p.ID]) {
+				return nil, false
+			}
+		}
+		if _, inFlight := plan.inFlight[p.ID]; !inFlight && counted && (p.Huella == nil || *p.Huella != huellas[p.ID]) {
 			rowsOf = append(rowsOf, p.ID)
 		}
 		if _, counted := plan.contados.Marcadores[p.ID]; counted {
@@ -217,12 +274,13 @@ func (plan *carryPlan) check(states []partidoState, partidos []int64, huellas ma
 			delete(plan.contados.Huellas, p.ID)
 		}
 	}
-	return rowsOf
+	return rowsOf, true
 }
 
 // planCarry checks that a snapshot counting contados, with last matchday fechaBase, can be
-// carried to the scores now of partidos, its matchdays dated in zone, and says how.
-func planCarry(contados Contados, zone string, states []partidoState, partidos []int64, now map[int64]Marcador, fechaBase *time.Time) (carryPlan, bool) {
+// carried to the scores now of partidos, its matchdays dated in zone, and says how. The rows of
+// inFlight are being written for what the snapshot counts: they are not compared.
+func planCarry(contados Contados, zone string, states []partidoState, partidos, inFlight []int64, now map[int64]Marcador, fechaBase *time.Time) (carryPlan, bool) {
 	if contados.Zona != zone {
 		return carryPlan{}, false // its matchday points were dated in another zone
 	}
@@ -232,11 +290,11 @@ func planCarry(contados Contados, zone string, states []partidoState, partidos [
 	}
 	for _, id := range partidos {
 		p, ok := byID[id]
-		if !ok || !p.Conocido || slices.Contains(contados.Desconocidos, id) {
+		if !ok || slices.Contains(contados.Desconocidos, id) {
 			return carryPlan{}, false
 		}
 		// The points rows must be the ones the snapshot counted: the delta replaces them.
-		if !contados.countsRowsOf(p) {
+		if !slices.Contains(inFlight, id) && (!p.Conocido || !contados.countsRowsOf(p)) {
 			return carryPlan{}, false
 		}
 	}
@@ -244,13 +302,20 @@ func planCarry(contados Contados, zone string, states []partidoState, partidos [
 	// written without a snapshot (by a scorer that stopped before ranking them) or from other
 	// predictions than the carry that counted them read would not be in it.
 	for _, p := range states {
-		if p.Conocido && !slices.Contains(partidos, p.ID) && !slices.Contains(contados.Desconocidos, p.ID) &&
-			!contados.countsRowsOf(p) {
+		if p.Conocido && !slices.Contains(partidos, p.ID) && !slices.Contains(inFlight, p.ID) &&
+			!slices.Contains(contados.Desconocidos, p.ID) && !contados.countsRowsOf(p) {
 			return carryPlan{}, false
 		}
 	}
 	plan := carryPlan{contados: Contados{Marcadores: maps.Clone(contados.Marcadores), Desconocidos: contados.Desconocidos,
-		Huellas: maps.Clone(contados.Huellas), Zona: zone}, antes: map[int64]Marcador{}}
+		Huellas: maps.Clone(contados.Huellas), Zona: zone}, antes: map[int64]Marcador{}, inFlight: map[int64]*int64{}}
+	for _, id := range inFlight {
+		if h, ok := contados.Huellas[id]; ok {
+			plan.inFlight[id] = &h
+		} else {
+			plan.inFlight[id] = nil
+		}
+	}
 	if plan.contados.Marcadores == nil {
 		plan.contados.Marcadores = map[int64]Marcador{}
 	}

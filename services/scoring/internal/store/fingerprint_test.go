@@ -50,7 +50,7 @@ func TestATableCarriedFromOtherPredictionsThanItsRowsIsNotCarriedOn(t *testing.T
 	if err != nil {
 		t.Fatal(err)
 	}
-	carried, ok, err := s.standings.Carry(ctx, s.torneo, []int64{m1}, "noventa", scorerZone)
+	carried, ok, err := s.standings.Carry(ctx, s.torneo, []int64{m1}, "noventa", scorerZone, nil)
 	if err == nil {
 		e.Exec(`UPDATE predictions.apuestas SET goles_local = 2, goles_visitante = 1 WHERE partido_id = $1 AND jugador_id % 7 = 0`, m1)
 		_, err = s.points.ScoreMatches(ctx, []int64{m1}, "noventa", []int64{entered})
@@ -111,7 +111,7 @@ func (s scorer) carryWithPointsLocked(t *testing.T, e *scoringtest.Env, partido 
 		t.Fatal(err)
 	}
 	limited, cancel := context.WithTimeout(ctx, within)
-	carried, ok, carryErr := s.standings.Carry(limited, s.torneo, []int64{partido}, "noventa", scorerZone)
+	carried, ok, carryErr := s.standings.Carry(limited, s.torneo, []int64{partido}, "noventa", scorerZone, nil)
 	cancel()
 	if err := lock.Rollback(ctx); err != nil {
 		t.Fatal(err)

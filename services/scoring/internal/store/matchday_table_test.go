@@ -55,7 +55,7 @@ func TestAKeptMatchdayTableRanksAsTheSQL(t *testing.T) {
 	}
 	defer release()
 	corrected := []int64{e.SetResult(m2, scoringtest.Result{GolesLocal: 0, GolesVisitante: 1})}
-	carried, ok, err := s.standings.Carry(ctx, s.torneo, []int64{m2}, "noventa", scorerZone)
+	carried, ok, err := s.standings.Carry(ctx, s.torneo, []int64{m2}, "noventa", scorerZone, nil)
 	if err != nil || !ok {
 		t.Fatalf("the correction was not carried: %v, %v", ok, err)
 	}

@@ -136,15 +136,17 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 	})
 }
 
-// Pending returns up to limit outbox events scoring has not applied, oldest first. Event ids
-// can commit out of order, so this is the set difference, not a high-water mark.
-func (s *PointsStore) Pending(ctx context.Context, limit int) ([]Evento, error) {
+// Pending returns up to limit outbox events scoring has not applied, oldest first, but for
+// except (being applied meanwhile). Event ids can commit out of order, so this is the set
+// difference, not a high-water mark.
+func (s *PointsStore) Pending(ctx context.Context, limit int, except []int64) ([]Evento, error) {
 	rows, err := s.pool.Query(ctx, `
 		SELECT e.id, coalesce(e.partido_id, 0), coalesce(e.pregunta_id, 0), e.creado
 		  FROM fixtures.eventos_publicados e
 		 WHERE NOT EXISTS (SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id)
+		   AND e.id <> ALL($2::bigint[])
 		 ORDER BY e.id
-		 LIMIT $1`, limit)
+		 LIMIT $1`, limit, append([]int64{}, except...))
 	if err != nil {
 		return nil, err
 	}

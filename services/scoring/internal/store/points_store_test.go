@@ -165,7 +165,7 @@ func TestScoreMatchWithoutResultRemovesPoints(t *testing.T) {
 	if got := e.StoredPoints(); len(got) != 1 {
 		t.Errorf("points rows after deleting a result: %v, want only match %d's", got, b)
 	}
-	pending, err := st.Pending(ctx, 10)
+	pending, err := st.Pending(ctx, 10, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,11 @@ func (s *PointsStore) rescore(ctx context.Context, r rescore) (torneos []int64, 
 		if err := lockKeys(ctx, tx, r.lock, r.keys...); err != nil {
 			return err
 		}
+		// Another replica applied these events while this one waited for the locks (both heard
+		// them): its rows were computed from the keys' data as it was then or later.
+		if done, err := applied(ctx, tx, r.eventos); err != nil || done {
+			return err
+		}
 		// Emptied at every commit, so it is empty at the start of each transaction. No index: it
 		// is written once and read whole.
 		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE IF NOT EXISTS `+r.scratch+` ON COMMIT DELETE ROWS`); err != nil {
@@ -63,6 +68,19 @@ type querier interface {
 func ids(ctx context.Context, q querier, query string, args ...any) ([]int64, error) {
 	rows, _ := q.Query(ctx, query, args...)
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// applied reports whether every one of eventos, when there are some, is recorded as applied.
+func applied(ctx context.Context, tx pgx.Tx, eventos []int64) (bool, error) {
+	if len(eventos) == 0 {
+		return false, nil
+	}
+	var all bool
+	err := tx.QueryRow(ctx, `
+		SELECT NOT EXISTS (SELECT FROM unnest($1::bigint[]) e(id)
+		                    WHERE NOT EXISTS (SELECT FROM scoring.eventos_procesados p WHERE p.evento_id = e.id))`,
+		eventos).Scan(&all)
+	return all, err
 }
 
 // markProcessed records outbox events as applied, in the transaction that applied them, so that

@@ -153,17 +153,21 @@ const buildTotals = `
 // Build ranks a tournament's table from the totals into a new snapshot, in one transaction that
 // sees one moment of the totals and the players, and deletes the snapshots before the previous
 // one (a reader may still be paging through the previous one). Builds of one tournament take
-// turns (Turn). zone is the display time zone, which dates the matchdays. The ranking is done
+// turns (Turn), and wait for the points rows of the tables carried ahead of them. zone is the display time zone, which dates the matchdays. The ranking is done
 // here, in memory, and stored as one value: the cost of a snapshot is reading the totals once.
 func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, zone string) (Tabla, error) {
-	release, err := s.Turn(ctx, torneo)
+	turn, err := s.takeTurn(ctx, torneo)
 	if err != nil {
 		return Tabla{}, err
 	}
-	defer release()
+	// The totals must hold every result the newest snapshot carried ahead of its rows.
+	if err := turn.waitForRows(ctx); err != nil {
+		return Tabla{}, err
+	}
+	defer turn.release()
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
-	err = pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+	err = pgx.BeginTxFunc(ctx, turn.conn, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		r, err := readRanking(ctx, tx, torneo, actual, zone)
 		if err != nil {
 			return err

@@ -66,9 +66,9 @@ func sameDay(a, b *time.Time) bool {
 
 // RowsAgree reports whether the points rows count what snapshot tabla of tournament torneo
 // counts, every match whose rows' score is known: what is read from the totals those rows move
-// (a matchday's table, its winners) is then that snapshot's. A carried result (Carry) is a
-// snapshot ahead of its rows until the scorer that holds the tournament's Turn writes them; a
-// snapshot no longer kept is not known to agree.
+// (a matchday's table, its winners) is then that snapshot's. A carried result (CarryAhead) is
+// a snapshot ahead of its rows until its scorer writes them; a snapshot no longer kept is not
+// known to agree.
 func (s *StandingsStore) RowsAgree(ctx context.Context, torneo, tabla int64, zone string) (bool, error) {
 	agree := false
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {

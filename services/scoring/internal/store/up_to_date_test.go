@@ -86,7 +86,7 @@ func TestUpToDateOnlyWhenABuildWouldRankTheSameTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	evento := e.SetResult(m2, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1})
-	carried, ok, err := standings.Carry(ctx, torneo, []int64{m2}, "noventa", zone)
+	carried, ok, err := standings.Carry(ctx, torneo, []int64{m2}, "noventa", zone, nil)
 	if err == nil {
 		check("carried, its rows not written yet", false, tabla)
 		agrees("carried, its rows not written yet", false, carried)
