@@ -18,17 +18,24 @@ import (
 // display order.
 func standings(t *testing.T, app *scoringtest.App) string {
 	t.Helper()
-	res := app.API.Do(http.MethodGet, "/api/posiciones", nil)
-	if res.Status != http.StatusOK {
-		t.Fatalf("GET /api/posiciones: %d %s", res.Status, res.Body)
-	}
-	var body store.Pagina
-	res.Decode(t, &body)
+	body := page(t, app, "/api/posiciones")
 	out := ""
 	for _, p := range body.Posiciones {
 		out += fmt.Sprintf("%s:%d ", p.Nombre, p.Puntaje)
 	}
 	return out
+}
+
+// page reads a page of the table.
+func page(t *testing.T, app *scoringtest.App, path string) store.Pagina {
+	t.Helper()
+	res := app.API.Do(http.MethodGet, path, nil)
+	if res.Status != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", path, res.Status, res.Body)
+	}
+	var p store.Pagina
+	res.Decode(t, &p)
+	return p
 }
 
 func expect(t *testing.T, app *scoringtest.App, want string) func() string {

@@ -3,13 +3,11 @@ package scoring_test
 import (
 	"context"
 	"maps"
-	"net/http"
 	"testing"
 	"time"
 
 	"prode/scoring/internal/scoring"
 	"prode/scoring/internal/scoringtest"
-	"prode/scoring/internal/store"
 )
 
 // While a result's points rows are being written (tens of seconds at two million players), the
@@ -38,15 +36,7 @@ func TestTheNextResultsAreCarriedWhileTheRowsAreWritten(t *testing.T) {
 	e.SetResult(first, results[first])
 	app.Score(t)
 
-	// The rows are held back: the scorer's transaction waits for the matchday totals.
-	hold, err := e.Admin.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = hold.Rollback(ctx) })
-	if _, err := hold.Exec(ctx, `LOCK TABLE scoring.totales_fecha IN SHARE MODE`); err != nil {
-		t.Fatal(err)
-	}
+	hold := holdRowsBack(t, e)
 	scored := make(chan error, 1)
 	for i, change := range []struct {
 		what    string
@@ -99,14 +89,8 @@ func TestTheNextResultsAreCarriedWhileTheRowsAreWritten(t *testing.T) {
 // publishedTotals reads the whole table as app publishes it, by player.
 func publishedTotals(t *testing.T, app *scoringtest.App) map[int64]scoringtest.Row {
 	t.Helper()
-	res := app.API.Do(http.MethodGet, "/api/posiciones?por_pagina=100", nil)
-	if res.Status != http.StatusOK {
-		t.Fatalf("GET /api/posiciones: %d %s", res.Status, res.Body)
-	}
-	var p store.Pagina
-	res.Decode(t, &p)
 	totals := map[int64]scoringtest.Row{}
-	for _, r := range p.Posiciones {
+	for _, r := range page(t, app, "/api/posiciones?por_pagina=100").Posiciones {
 		if r.Puntaje != 0 || r.Exactos != 0 || r.Aciertos != 0 {
 			totals[r.ID] = scoringtest.Row{Puntos: int(r.Puntaje), Exactos: int(r.Exactos), Aciertos: int(r.Aciertos)}
 		}

@@ -77,15 +77,7 @@ func newHeldMatchday(t *testing.T) *heldMatchday {
 	d.read(d.app) // the day with the first result, cached
 
 	ctx := context.Background()
-	hold, err := e.Admin.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = hold.Rollback(ctx) })
-	if _, err := hold.Exec(ctx, `LOCK TABLE scoring.totales_fecha IN SHARE MODE`); err != nil {
-		t.Fatal(err)
-	}
-	d.hold = hold
+	d.hold = holdRowsBack(t, e)
 	e.SetResult(second, scoringtest.Result{GolesLocal: 1, GolesVisitante: 1})
 	go func() { _, err := d.app.Scoring.ProcessPending(ctx); d.scored <- err }()
 	// Published: in PostgreSQL, and Redis's version key moved to it (what the announcement
@@ -109,6 +101,22 @@ func newHeldMatchday(t *testing.T) *heldMatchday {
 		t.Fatalf("the test wants ana ahead: %v", d.want)
 	}
 	return d
+}
+
+// holdRowsBack holds a scorer's points rows back until the transaction it returns ends: the
+// scorer's transaction waits for the matchday totals.
+func holdRowsBack(t *testing.T, e *scoringtest.Env) pgx.Tx {
+	t.Helper()
+	ctx := context.Background()
+	hold, err := e.Admin.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = hold.Rollback(ctx) })
+	if _, err := hold.Exec(ctx, `LOCK TABLE scoring.totales_fecha IN SHARE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	return hold
 }
 
 // writeRows lets the rows be written and waits for the scorer.
