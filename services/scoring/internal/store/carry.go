@@ -260,12 +260,11 @@ func (plan *carryPlan) check(states []partidoState, partidos []int64, huellas ma
 			continue
 		}
 		_, counted := plan.antes[p.ID]
-		if counted {
-			if counts, inFlight := plan.inFlight[p.ID]; inFlight && (counts == nil || *counts != huellas[p.ID]) {
-				return nil, false
-			}
-		}
-		if _, inFlight := plan.inFlight[p.ID]; !inFlight && counted && (p.Huella == nil || *p.Huella != huellas[p.ID]) {
+		counts, inFlight := plan.inFlight[p.ID]
+		switch {
+		case counted && inFlight && (counts == nil || *counts != huellas[p.ID]):
+			return nil, false
+		case counted && !inFlight && (p.Huella == nil || *p.Huella != huellas[p.ID]):
 			rowsOf = append(rowsOf, p.ID)
 		}
 		if _, counted := plan.contados.Marcadores[p.ID]; counted {
