@@ -490,10 +490,10 @@ func (s *Service) Rebuild(ctx context.Context, torneos []int64) error {
 //
 // Carried, it answers the tournament published and hold, taken before the tournament's turn is
 // let go, which keeps every build from the totals waiting: the caller calls it once the rows
-// are written, and the next result can be carried meanwhile. Not carried (no
-// current tournament, a matchday that moves back, points rows another scorer wrote, a result
-// of another tournament), it answers 0 and a nil hold: the caller writes the rows and has the
-// table ranked from the totals.
+// are written, and the next result can be carried meanwhile. Not carried (no current
+// tournament, a matchday that moves back, points rows another scorer wrote, a result of
+// another tournament, a failure), it answers 0 and a nil hold: the caller writes the rows and
+// has the table ranked from the totals.
 func (s *Service) CarryAhead(ctx context.Context, partidos []int64, criterio string, inFlight []int64) (published int64, hold func(), err error) {
 	torneo, _, err := s.Tournament(ctx, 0)
 	if err != nil || torneo == 0 {
