@@ -211,12 +211,12 @@ func (r scaleReport) writeGrowth(w func(format string, args ...any)) {
 			r.peakMiB(z.Players, "predictions", scalePhases...), byteSize(z.Disk.Database))
 	}
 	w("")
-	w("Where a change's time went: scoring's pass (prode_scoring_duration_seconds: the table carried to the")
-	w("new result and published, then the points rows and totals written), how long after every page showed")
-	w("the change its points rows were still being written, beside the bare SQL's points and totals and its")
-	w("ranking of the table.")
+	w("Where a change's time went: scoring's transaction of the points rows and totals")
+	w("(prode_scoring_duration_seconds), written once the table carried to the new result is published, and")
+	w("how long after every page showed the change they were still being written, beside the bare SQL's")
+	w("points and totals and its ranking of the table.")
 	w("")
-	w("| players | change | to page 1 | to every page | scoring's pass | rows written after every page | bare SQL: points | bare SQL: ranking |")
+	w("| players | change | to page 1 | to every page | the points rows' transaction | rows written after every page | bare SQL: points | bare SQL: ranking |")
 	w("|---|---|---|---|---|---|---|---|")
 	for _, z := range r.Sizes {
 		for _, ch := range scaleChanges {
@@ -289,9 +289,10 @@ func (r scaleReport) writeWhy(w func(format string, args ...any), last scaleSize
 	w("")
 	for _, ch := range scaleChanges {
 		f := ch.of(last)
-		w("- **%s** reached page 1 in %s and every page in %s: scoring's pass %s (mean, %s: the table of", ch.name,
-			seconds(medianDuration(f.FirstPage)), seconds(medianDuration(f.Subject)), seconds(f.Tx.Mean()), plural(int(f.Tx.Count), "pass"))
-		w("  %s rows carried and published, then the points rows written, %s of it after every page). The bare", count(last.Players), seconds(f.Behind()))
+		w("- **%s** reached page 1 in %s and every page in %s: the table of %s rows carried and published;", ch.name,
+			seconds(medianDuration(f.FirstPage)), seconds(medianDuration(f.Subject)), count(last.Players))
+		w("  then the points rows written in %s (mean, %s), %s of it after every page. The bare", seconds(f.Tx.Mean()),
+			plural(int(f.Tx.Count), "transaction"), seconds(f.Behind()))
 		w("  SQL took %s for the points and totals and %s to rank the table.", seconds(medianDuration(f.BarePoints)), seconds(medianDuration(f.BareRanking)))
 	}
 	w("- **The full rescore** took %s (bare SQL %s) over %s predictions, in %s of %s on", seconds(medianDuration(last.Rescore.Subject)),

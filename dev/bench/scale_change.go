@@ -21,15 +21,16 @@ import (
 type changeFigures struct {
 	durationFigures
 	FirstPage   []time.Duration // to page 1 alone at the new version
-	Tx          scoringTx       // scoring's passes during the runs: the table carried, then the points rows
+	Tx          scoringTx       // scoring's transactions during the runs: the points rows, written after the table is carried
 	BarePoints  []time.Duration // the bare SQL's points and totals
 	BareRanking []time.Duration // the bare SQL's snapshot, ranked (its last bareRankingStatements)
 }
 
-// Behind is how long scoring's pass went on after every page showed the change: the points rows
-// written behind the published table (0 when the table was ranked after them).
+// Behind is how long the points rows were still being written after every page showed the
+// change: their transaction starts once the carried table is on page 1 (0 when the table was
+// ranked after them).
 func (c changeFigures) Behind() time.Duration {
-	return max(0, c.Tx.Mean()-medianDuration(c.Subject))
+	return max(0, medianDuration(c.FirstPage)+c.Tx.Mean()-medianDuration(c.Subject))
 }
 
 // pages is how many pages the table has.
