@@ -402,14 +402,11 @@ func (o otherReplica) change(t *testing.T, r scoringtest.Result, rows bool) {
 	evento := o.e.SetResult(o.partido, r)
 	pool := o.e.DB.Pool(t, "scoring")
 	standings := store.NewStandingsStore(pool, store.NewSnapshots(store.KeptSnapshots))
-	release, err := standings.Turn(ctx, o.torneo)
-	if err != nil {
-		t.Fatal(err)
+	rowsWritten, err := standings.CarryAhead(ctx, o.torneo, []int64{o.partido}, "noventa", zone.String(), nil, func(store.Tabla) {})
+	if err != nil || rowsWritten == nil {
+		t.Fatalf("%v not carried: %v", r, err)
 	}
-	defer release()
-	if _, carried, err := standings.Carry(ctx, o.torneo, []int64{o.partido}, "noventa", zone.String(), nil); err != nil || !carried {
-		t.Fatalf("%v not carried: %v, %v", r, carried, err)
-	}
+	defer rowsWritten()
 	if rows {
 		if _, err := store.NewPointsStore(pool, zone).ScoreMatches(ctx, []int64{o.partido}, "noventa", []int64{evento}); err != nil {
 			t.Fatal(err)

@@ -8,7 +8,7 @@ import (
 )
 
 // format is the first byte of an encoded table. Format 1 (the release before) had no DelDia
-// column; it is still read, with DelDia 0 (such a snapshot is never carried: store.Carry).
+// column; it is still read, with DelDia 0 (such a snapshot is never carried: store.StandingsStore.CarryAhead).
 const format = 2
 
 // columnsOf is how many 4-byte columns follow the player in a row of each format.

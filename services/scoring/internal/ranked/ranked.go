@@ -144,7 +144,7 @@ func (c competition) rank(v int32) int32 {
 }
 
 // Totals are what the table ranked, in player order: a new snapshot starts from them and adds
-// what changed since (store.Carry).
+// what changed since (store.StandingsStore.CarryAhead).
 func (t *Table) Totals() []Total {
 	totals := make([]Total, len(t.byPlayer))
 	for i, fila := range t.byPlayer {

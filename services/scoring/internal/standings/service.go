@@ -483,10 +483,10 @@ func (s *Service) Rebuild(ctx context.Context, torneos []int64) error {
 
 // CarryAhead ranks the current tournament's table with the present results of partidos and
 // publishes it before their points rows are written: the new snapshot is carried from the
-// newest one (store.Carry, a fraction of a second per million players), while the rows take
-// tens of seconds at two million players. inFlight are the matches whose rows the caller is
-// still writing for results it carried before (their rows are not compared: the snapshot's
-// counts stand in for them).
+// newest one (store.StandingsStore.CarryAhead, a fraction of a second per million players),
+// while the rows take tens of seconds at two million players. inFlight are the matches whose
+// rows the caller is still writing for results it carried before (their rows are not compared:
+// the snapshot's counts stand in for them).
 //
 // Carried, it answers the tournament published and hold, taken before the tournament's turn is
 // let go, which keeps every build from the totals waiting: the caller calls it once the rows

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"prode/scoring/internal/ranked"
 )
@@ -32,8 +33,8 @@ const rowsInsteadOfPredictions = `
 	SELECT jugador_id, -puntos, -(exacto::integer), -(acierto::integer), partido_id = ANY($2)
 	  FROM scoring.puntos WHERE partido_id = ANY($1)`
 
-// CarryAhead takes the tournament's Turn and ranks its table with the present results of
-// matches partidos before their points rows are written (Carry), on the turn's connection,
+// CarryAhead takes the tournament's turn and ranks its table with the present results of
+// matches partidos before their points rows are written (carry), on the turn's connection,
 // then has it published (publish runs holding the turn, so that no other table comes between
 // the snapshot and its announcement). Carried, it lets the turn go but keeps that connection
 // holding the tournament's rows, so that every build from the totals waits for them, until the
@@ -60,7 +61,7 @@ func (s *StandingsStore) CarryAhead(ctx context.Context, torneo int64, partidos 
 	return turn.handOver()
 }
 
-// Carry ranks the current tournament's table with the present results of matches partidos
+// carry ranks the current tournament's table with the present results of matches partidos
 // before their points rows are written: the new snapshot is the newest one's totals (read from
 // memory) plus what those matches change (addPredictionDeltas), ranked here. It answers false,
 // writing nothing, when that would not be the table a build from the totals gives once the
@@ -70,25 +71,16 @@ func (s *StandingsStore) CarryAhead(ctx context.Context, torneo int64, partidos 
 // predictions, or of unknown score), a matchday that moves back (a deleted result), matchdays
 // dated in another time zone, or a match of another tournament.
 //
-// The caller holds the tournament's Turn and the rows until they are written (CarryAhead), so
-// that no build from the totals comes in between. inFlight are the matches whose rows the
-// caller is still writing for the results it carried before: their rows are not compared, the
-// newest snapshot's counts stand in for them (the snapshot must be the caller's, or a build
-// that waited for those rows), and a carry of one whose predictions changed since that
-// snapshot read them answers false.
-func (s *StandingsStore) Carry(ctx context.Context, torneo int64, partidos []int64, criterio, zone string, inFlight []int64) (Tabla, bool, error) {
-	return s.carry(ctx, s.pool, torneo, partidos, criterio, zone, inFlight)
-}
-
-// beginner is where a transaction runs: the pool, or the connection that holds a turn.
-type beginner interface {
-	BeginTx(ctx context.Context, txOptions pgx.TxOptions) (pgx.Tx, error)
-}
-
-func (s *StandingsStore) carry(ctx context.Context, db beginner, torneo int64, partidos []int64, criterio, zone string, inFlight []int64) (Tabla, bool, error) {
+// It runs on conn, which holds the tournament's turn and the rows until they are written
+// (CarryAhead), so that no build from the totals comes in between. inFlight are the matches whose
+// rows the caller is still writing for the results it carried before: their rows are not compared,
+// the newest snapshot's counts stand in for them (the snapshot must be the caller's, or a build
+// that waited for those rows), and a carry of one whose predictions changed since that snapshot
+// read them answers false.
+func (s *StandingsStore) carry(ctx context.Context, conn *pgxpool.Conn, torneo int64, partidos []int64, criterio, zone string, inFlight []int64) (Tabla, bool, error) {
 	t := Tabla{Torneo: torneo}
 	var table *ranked.Table
-	err := pgx.BeginTxFunc(ctx, db, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+	err := pgx.BeginTxFunc(ctx, conn, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		base, contados, fechaBase, err := newestSnapshot(ctx, tx, torneo)
 		if err != nil || contados == nil {
 			// No snapshot yet, or the previous release's (what it counts is not recorded): the

@@ -42,7 +42,7 @@ func (c Contados) countsRowsOf(p partidoState) bool {
 // countedScores selects the score that counts of each match of $1 that has a result, by the
 // knock-out setting $2 ("alargue": the score after extra time in a knock-out match that had
 // it; otherwise the score after 90 minutes): partido_id, torneo_id, local, visitante. The
-// scorer writes points from it (ScoreMatches) and a snapshot is carried to it (Carry).
+// scorer writes points from it (ScoreMatches) and a snapshot is carried to it (CarryAhead).
 const countedScores = `
 	SELECT r.partido_id, p.torneo_id,
 	       CASE WHEN $2 = 'alargue' AND p.categoria NOT LIKE 'Grupo%' AND r.goles_local_alargue IS NOT NULL

@@ -46,16 +46,12 @@ func TestATableCarriedFromOtherPredictionsThanItsRowsIsNotCarriedOn(t *testing.T
 	ctx := context.Background()
 
 	entered := e.SetResult(m1, scoringtest.Result{GolesLocal: 2, GolesVisitante: 1})
-	release, err := s.standings.Turn(ctx, s.torneo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	carried, ok, err := s.standings.Carry(ctx, s.torneo, []int64{m1}, "noventa", scorerZone, nil)
+	carried, ok, rowsWritten, err := s.carryAhead(ctx, m1)
 	if err == nil {
 		e.Exec(`UPDATE predictions.apuestas SET goles_local = 2, goles_visitante = 1 WHERE partido_id = $1 AND jugador_id % 7 = 0`, m1)
 		_, err = s.points.ScoreMatches(ctx, []int64{m1}, "noventa", []int64{entered})
 	}
-	release()
+	rowsWritten()
 	if err != nil || !ok {
 		t.Fatalf("m1 entered: carried %v, %v", ok, err)
 	}
@@ -106,12 +102,8 @@ func (s scorer) carryWithPointsLocked(t *testing.T, e *scoringtest.Env, partido 
 	if _, err := lock.Exec(ctx, `LOCK TABLE scoring.puntos IN ACCESS EXCLUSIVE MODE`); err != nil {
 		t.Fatal(err)
 	}
-	release, err := s.standings.Turn(ctx, s.torneo)
-	if err != nil {
-		t.Fatal(err)
-	}
 	limited, cancel := context.WithTimeout(ctx, within)
-	carried, ok, carryErr := s.standings.Carry(limited, s.torneo, []int64{partido}, "noventa", scorerZone, nil)
+	carried, ok, rowsWritten, carryErr := s.carryAhead(limited, partido)
 	cancel()
 	if err := lock.Rollback(ctx); err != nil {
 		t.Fatal(err)
@@ -119,7 +111,7 @@ func (s scorer) carryWithPointsLocked(t *testing.T, e *scoringtest.Env, partido 
 	if carryErr == nil {
 		_, err = s.points.ScoreMatches(ctx, []int64{partido}, "noventa", eventos)
 	}
-	release()
+	rowsWritten()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func (s *PointsStore) ScoreMatches(ctx context.Context, partidos []int64, criter
 		steps: []statement{
 			// The score that counts now, read once: the points below are computed from it, and it
 			// stays recorded with the newest event applied, so that a snapshot carried ahead of
-			// the next change (StandingsStore.Carry) knows these are the rows it replaces. (Read
+			// the next change (StandingsStore.CarryAhead) knows these are the rows it replaces. (Read
 			// again in a later statement, a result changed meanwhile would be recorded beside
 			// points computed from the one before.) Its fingerprint (huella) is 0 here when it has
 			// a result, and summed below from the predictions its points are computed from.

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -44,6 +45,19 @@ func newScorer(t *testing.T, e *scoringtest.Env, partido int64) scorer {
 	return s
 }
 
+// carryAhead carries the table to match partido's present result ahead of its points rows, as
+// the scorer does (CarryAhead): the table it published and whether it did. rowsWritten lets go
+// of the carry's hold on the rows, once they are written; calling it again does nothing, and
+// neither does calling it when the table was not carried.
+func (s scorer) carryAhead(ctx context.Context, partido int64) (carried store.Tabla, ok bool, rowsWritten func(), err error) {
+	done, err := s.standings.CarryAhead(ctx, s.torneo, []int64{partido}, "noventa", scorerZone, nil,
+		func(t store.Tabla) { carried = t })
+	if done == nil {
+		return carried, false, func() {}, err
+	}
+	return carried, true, sync.OnceFunc(done), err
+}
+
 // players registers n players, named 'Jugador 1' to 'Jugador n'.
 func players(e *scoringtest.Env, n int) {
 	e.Exec(`INSERT INTO players.jugadores (google_sub, email, nombre)
@@ -68,15 +82,11 @@ func predictMost(e *scoringtest.Env, partidos ...int64) {
 func (s scorer) carryAndScore(t *testing.T, step string, partido int64, eventos []int64, wantCarried bool) {
 	t.Helper()
 	ctx := context.Background()
-	release, err := s.standings.Turn(ctx, s.torneo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	carried, ok, err := s.standings.Carry(ctx, s.torneo, []int64{partido}, "noventa", scorerZone, nil)
+	carried, ok, rowsWritten, err := s.carryAhead(ctx, partido)
 	if err == nil {
 		_, err = s.points.ScoreMatches(ctx, []int64{partido}, "noventa", eventos)
 	}
-	release() // before failing: the test's pools close only once every connection is back
+	rowsWritten() // before failing: the test's pools close only once every connection is back
 	if err != nil {
 		t.Fatalf("%s: %v", step, err)
 	}

@@ -153,7 +153,7 @@ const buildTotals = `
 // Build ranks a tournament's table from the totals into a new snapshot, in one transaction that
 // sees one moment of the totals and the players, and deletes the snapshots before the previous
 // one (a reader may still be paging through the previous one). Builds of one tournament take
-// turns (Turn), and wait for the points rows of the tables carried ahead of them. zone is the
+// turns (takeTurn), and wait for the points rows of the tables carried ahead of them. zone is the
 // display time zone, which dates the matchdays. The ranking is done here, in memory, and
 // stored as one value: the cost of a snapshot is reading the totals once.
 func (s *StandingsStore) Build(ctx context.Context, torneo int64, actual bool, zone string) (Tabla, error) {

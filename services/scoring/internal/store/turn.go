@@ -46,18 +46,10 @@ type turn struct {
 	line   chan struct{}
 }
 
-// Turn waits for a tournament's standings turn and holds it until release is called: a build
-// ranking the table from the totals (Build) and a scorer carrying the table ahead of a
-// result's points rows (CarryAhead) take turns. The key is the one the previous releases lock,
-// so that releases take turns during an upgrade.
-func (s *StandingsStore) Turn(ctx context.Context, torneo int64) (release func(), err error) {
-	t, err := s.takeTurn(ctx, torneo)
-	if err != nil {
-		return nil, err
-	}
-	return t.release, nil
-}
-
+// takeTurn waits for a tournament's standings turn and holds it until it is released or handed
+// over: a build ranking the table from the totals (Build) and a scorer carrying the table
+// ahead of a result's points rows (CarryAhead) take turns. The key is the one the previous
+// releases lock, so that releases take turns during an upgrade.
 func (s *StandingsStore) takeTurn(ctx context.Context, torneo int64) (*turn, error) {
 	line := s.turns.of(torneo)
 	select {
