@@ -29,7 +29,7 @@ func TestApuestasPorPartidoMigrateAndRollBack(t *testing.T) {
 		t.Errorf("predictions.apuestas options %q, want vacuum at 2%% of rows changed or added", options)
 	}
 
-	down(t, db, "predictions/000003_apuestas_por_partido.down.sql")
+	down(t, db, "predictions/000004_indice_reconstruido.down.sql", "predictions/000003_apuestas_por_partido.down.sql")
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migration left the schema different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}

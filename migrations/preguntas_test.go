@@ -82,7 +82,7 @@ func TestPreguntasMigrateAndRollBack(t *testing.T) {
 		}
 	}
 
-	down(t, db, "scoring/000009_huellas.down.sql", "scoring/000008_partidos_contados.down.sql", "scoring/000007_tablas_compactas.down.sql", "scoring/000006_fijados.down.sql", "scoring/000005_bonus.down.sql", "predictions/000003_apuestas_por_partido.down.sql", "predictions/000002_respuestas.down.sql", "fixtures/000005_preguntas.down.sql")
+	down(t, db, "scoring/000009_huellas.down.sql", "scoring/000008_partidos_contados.down.sql", "scoring/000007_tablas_compactas.down.sql", "scoring/000006_fijados.down.sql", "scoring/000005_bonus.down.sql", "predictions/000004_indice_reconstruido.down.sql", "predictions/000003_apuestas_por_partido.down.sql", "predictions/000002_respuestas.down.sql", "fixtures/000005_preguntas.down.sql")
 	if after := objects(t, db); after != objectsBefore {
 		t.Errorf("the down migrations left the schemas different:\nbefore:\n%s\nafter:\n%s", objectsBefore, after)
 	}

@@ -133,17 +133,17 @@ func TestRecoveryOffAndForce(t *testing.T) {
 	ctx := context.Background()
 	db := testDatabase(t)
 	upFails(t, db, map[string]string{
-		"predictions/000004_falla.up.sql": "ALTER TABLE predictions.apuestas ADD COLUMN nota text;\nSELECT 1 / 0;\n",
+		"predictions/000099_falla.up.sql": "ALTER TABLE predictions.apuestas ADD COLUMN nota text;\nSELECT 1 / 0;\n",
 	})
 	off, logs := migrator(t, nil)
 	off.RecoverDirty = false
 	err := off.Up(ctx, db, nil)
 	var derr *DirtyError
-	if !errors.As(err, &derr) || derr.Schema != "predictions" || derr.Version != 4 || derr.Previous != 3 {
-		t.Fatalf("Up with recovery off: %v, want a DirtyError for predictions at 4 (previous 3)", err)
+	if !errors.As(err, &derr) || derr.Schema != "predictions" || derr.Version != 99 || derr.Previous != 4 {
+		t.Fatalf("Up with recovery off: %v, want a DirtyError for predictions at 99 (previous 4)", err)
 	}
-	if s := status(t, db)["predictions"]; s.Version != 4 || !s.Dirty {
-		t.Fatalf("predictions at %d dirty %v, want 4 dirty: recovery off must leave it", s.Version, s.Dirty)
+	if s := status(t, db)["predictions"]; s.Version != 99 || !s.Dirty {
+		t.Fatalf("predictions at %d dirty %v, want 99 dirty: recovery off must leave it", s.Version, s.Dirty)
 	}
 	if got := logs.lines(t, "recovering"); len(got) != 0 {
 		t.Errorf("recovery off, yet logged: %v", got)
@@ -152,17 +152,17 @@ func TestRecoveryOffAndForce(t *testing.T) {
 	for _, bad := range []struct {
 		schema  string
 		version int
-	}{{"nope", 1}, {"predictions", 4}, {"predictions", 0}, {"predictions", -2}} {
+	}{{"nope", 1}, {"predictions", 99}, {"predictions", 0}, {"predictions", -2}} {
 		if err := off.Force(ctx, db, bad.schema, bad.version); err == nil {
 			t.Errorf("Force(%s, %d) succeeded", bad.schema, bad.version)
 		}
 	}
-	if err := off.Force(ctx, db, "predictions", 3); err != nil {
+	if err := off.Force(ctx, db, "predictions", 4); err != nil {
 		t.Fatal(err)
 	}
 	forced := logs.lines(t, "forced")
-	if len(forced) != 1 || forced[0]["previous_version"] != float64(4) || forced[0]["previous_dirty"] != true ||
-		forced[0]["version"] != float64(3) {
+	if len(forced) != 1 || forced[0]["previous_version"] != float64(99) || forced[0]["previous_dirty"] != true ||
+		forced[0]["version"] != float64(4) {
 		t.Errorf("force log: %v", forced)
 	}
 	if tableHasColumn := query[bool](t, db, `SELECT EXISTS (SELECT FROM information_schema.columns

@@ -1,6 +1,7 @@
 // Command migrate creates the service roles and schemas and applies every migration. It runs
 // before new pods start (the chart's pre-install/pre-upgrade Job) and in `make up`. It also
-// shows and forces the schemas' versions, for an operator (see usage).
+// shows and forces the schemas' versions, for an operator, and rebuilds the predictions' match
+// index once a match closes (the chart's CronJob), as only the tables' owner may (see usage).
 package main
 
 import (
@@ -22,6 +23,10 @@ const usage = `Usage:
   migrate status                 log each schema's version, whether it is dirty, and the latest
   migrate force SCHEMA VERSION   record SCHEMA as migrated to VERSION, clean, running nothing;
                                  VERSION "none" records that nothing is applied
+  migrate reindex [force]        rebuild the predictions' match index (REINDEX CONCURRENTLY:
+                                 saves and reads go on) if a match's betting has closed since
+                                 the last rebuild, or in any case with "force"; the chart runs it
+                                 every few minutes (docs/operations.md)
 
 A migration that fails leaves its schema "dirty" at its version. Each migration runs in one
 transaction, so nothing of it is applied: the next "migrate up" logs the failure ("recovering a
@@ -121,6 +126,21 @@ func main() {
 			log.Error("force failed", slog.String("error", err.Error()))
 			os.Exit(1)
 		}
+	case "reindex":
+		r, err := migrations.Migrator{Log: log}.RebuildPredictionsIndex(ctx, adminURL, len(args) == 1)
+		for _, name := range r.DroppedStale {
+			log.Warn("dropped an index an interrupted rebuild had left", slog.String("index", name))
+		}
+		if err != nil {
+			log.Error("rebuilding the predictions' index failed", slog.String("error", err.Error()))
+			os.Exit(1)
+		}
+		if !r.Rebuilt {
+			log.Info("the predictions' index not rebuilt", slog.String("reason", r.Reason))
+			return
+		}
+		log.Info("the predictions' index rebuilt", slog.String("reason", r.Reason),
+			slog.Float64("seconds", r.Took.Seconds()), slog.Int64("bytes_before", r.SizeBefore), slog.Int64("bytes_after", r.SizeAfter))
 	}
 }
 
@@ -131,13 +151,16 @@ func versionArg(v int) string {
 	return strconv.Itoa(v)
 }
 
-// knownCommand: up and status take no argument, force takes a schema and a version.
+// knownCommand: up and status take no argument, force takes a schema and a version, reindex
+// may say force.
 func knownCommand(cmd string, args []string) bool {
 	switch cmd {
 	case "up", "status":
 		return len(args) == 0
 	case "force":
 		return len(args) == 2
+	case "reindex":
+		return len(args) == 0 || len(args) == 1 && args[0] == "force"
 	}
 	return false
 }
