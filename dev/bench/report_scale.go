@@ -197,15 +197,16 @@ func (r scaleReport) writeGrowth(w func(format string, args ...any)) {
 	}
 	w("Errors: %d of %s requests through the service, %d of %s for nginx.", failed, count(asked), nginxFailed, count(nginxAsked))
 	w("")
-	w("| players | loaded: players, predictions | open streams: a result to the last one (median) | scoring's peak RSS: scoring steps, all | peak RSS: players, fixtures, predictions | database |")
-	w("|---|---|---|---|---|---|")
+	w("| players | loaded: players, predictions | the predictions' match index rebuilt | open streams: a result to the last one (median) | scoring's peak RSS: scoring steps, all | peak RSS: players, fixtures, predictions | database |")
+	w("|---|---|---|---|---|---|---|")
 	for _, z := range r.Sizes {
 		live := "—"
 		if z.Live.Streams > 0 {
 			live = fmt.Sprintf("%s: %s (p95 at a stream %s)", count(z.Live.Streams), seconds(medianDuration(z.Live.Last)), seconds(percentile(z.Live.Latencies, .95)))
 		}
-		w("| %s | +%s in %s, +%s in %s | %s | %.0f MiB, %.0f MiB | %.0f, %.0f, %.0f MiB | %s |", count(z.Players),
-			count(z.Added), seconds(z.LoadPlayers), count(z.Added*len(r.Matches)), seconds(z.LoadPredictions), live,
+		w("| %s | +%s in %s, +%s in %s | %s: %s → %s | %s | %.0f MiB, %.0f MiB | %.0f, %.0f, %.0f MiB | %s |", count(z.Players),
+			count(z.Added), seconds(z.LoadPlayers), count(z.Added*len(r.Matches)), seconds(z.LoadPredictions),
+			seconds(z.Reindex.Took), byteSize(z.Reindex.Before), byteSize(z.Reindex.After), live,
 			r.peakMiB(z.Players, "scoring", "scoring"), r.peakMiB(z.Players, "scoring", scalePhases...),
 			r.peakMiB(z.Players, "players", scalePhases...), r.peakMiB(z.Players, "fixtures", scalePhases...),
 			r.peakMiB(z.Players, "predictions", scalePhases...), byteSize(z.Disk.Database))
@@ -329,6 +330,10 @@ func (r scaleReport) writeMethod(w func(format string, args ...any)) {
 	c := r.Config
 	w("## How each figure was taken")
 	w("")
+	w("- **The predictions' match index rebuilt**: after each size's load, `migrate reindex force`, what the")
+	w("  chart's CronJob runs once a match's betting closes (REINDEX CONCURRENTLY; forced, since the bench's")
+	w("  matches stay open): random saves scatter a match's index entries, and its result comes after the")
+	w("  cut-off, once they lie packed (docs/operations.md). Its time and the index's size before and after.")
 	w("- **A change of a result → every page**: match %v's result deleted (`DELETE %s/api/partidos/<id>/resultado`", r.Matches[:1], c.FixturesBase)
 	w("  with forzar), entered again (1-0) and corrected (0-1), as the organiser. Each timed from the request")
 	w("  until page 1 of GET /api/posiciones moved to a new version, then the last page and a middle page")

@@ -26,6 +26,7 @@ type scaleSize struct {
 	Players, Added               int   // bench players in the database; added at this size
 	Predictions                  int64 // every bench player's, all loaded so far
 	LoadPlayers, LoadPredictions time.Duration
+	Reindex                      reindexFigures // the predictions' match index rebuilt after the load
 	FirstScoring                 time.Duration // every match's result applied (the first size only)
 
 	Rescore   durationFigures
@@ -141,6 +142,10 @@ func (s *scaleRunner) measure(ctx context.Context, players int) (scaleSize, erro
 	z.Predictions = int64(len(s.ids)) * int64(len(s.matches))
 	if n != int64(len(added)*len(s.matches)) {
 		return z, fmt.Errorf("%d predictions copied, not %d", n, len(added)*len(s.matches))
+	}
+	log.Print("scale: the predictions' match index rebuilt, as once the betting closes")
+	if z.Reindex, err = s.rebuildPredictionsIndex(ctx); err != nil {
+		return z, err
 	}
 
 	phase("scoring")
