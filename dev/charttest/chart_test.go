@@ -140,7 +140,10 @@ func (m *manifests) statefulSets(t *testing.T) []appsv1.StatefulSet {
 	return typed[appsv1.StatefulSet](t, m, "StatefulSet")
 }
 func (m *manifests) jobs(t *testing.T) []batchv1.Job { return typed[batchv1.Job](t, m, "Job") }
-func (m *manifests) pods(t *testing.T) []corev1.Pod  { return typed[corev1.Pod](t, m, "Pod") }
+func (m *manifests) cronJobs(t *testing.T) []batchv1.CronJob {
+	return typed[batchv1.CronJob](t, m, "CronJob")
+}
+func (m *manifests) pods(t *testing.T) []corev1.Pod { return typed[corev1.Pod](t, m, "Pod") }
 func (m *manifests) pdbs(t *testing.T) []policyv1.PodDisruptionBudget {
 	return typed[policyv1.PodDisruptionBudget](t, m, "PodDisruptionBudget")
 }
@@ -186,6 +189,10 @@ func (m *manifests) workloads(t *testing.T) []workload {
 	}
 	for _, j := range m.jobs(t) {
 		ws = append(ws, workload{"Job", j.Name, j.Spec.Template.Labels, j.Annotations, j.Spec.Template.Spec})
+	}
+	for _, c := range m.cronJobs(t) {
+		tmpl := c.Spec.JobTemplate.Spec.Template
+		ws = append(ws, workload{"CronJob", c.Name, tmpl.Labels, c.Annotations, tmpl.Spec})
 	}
 	for _, p := range m.pods(t) {
 		ws = append(ws, workload{"Pod", p.Name, p.Labels, p.Annotations, p.Spec})

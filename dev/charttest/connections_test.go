@@ -29,6 +29,7 @@ const (
 	listenerConns = 1 // scoring's outbox listener: its own pgx.Conn (scoring/internal/scoring/consumer.go)
 	migrateConns  = 1 // migrate: golang-migrate pins one connection per schema, one schema after another
 	seedConns     = 2 // fixtures-seed: postgres.Connect(ctx, url, 2)
+	reindexConns  = 1 // migrate reindex (the predictions-index CronJob): one pgx.Conn
 )
 
 // connectionCount is what a rendered release may open at once.
@@ -41,8 +42,8 @@ type connectionCount struct {
 // connectionsOf counts from the manifests: each Go service's pods at its autoscaler's maximum
 // (else its replicas) plus what its rolling update adds (drainingPods), times DB_MAX_CONNS, to
 // PgBouncer when its DATABASE_URL points there; scoring's listener on each pod; PgBouncer's pods
-// (with the same) times its roles times default_pool_size; and the largest hook Job (Helm runs
-// them one at a time).
+// (with the same) times its roles times default_pool_size; the largest hook Job (Helm runs
+// them one at a time); and each CronJob, whose run may come at any time, a hook Job's included.
 func connectionsOf(t *testing.T, m *manifests) connectionCount {
 	t.Helper()
 	hpaMax := map[string]int{}
@@ -99,6 +100,15 @@ func connectionsOf(t *testing.T, m *manifests) connectionCount {
 	}
 	c.toPostgres += jobs
 	c.parts = append(c.parts, fmt.Sprintf("hook Jobs %d", jobs))
+	for _, cj := range m.cronJobs(t) {
+		switch comp := cj.Spec.JobTemplate.Spec.Template.Labels["app.kubernetes.io/component"]; comp {
+		case "predictions-index":
+			c.toPostgres += reindexConns
+			c.parts = append(c.parts, fmt.Sprintf("predictions-index CronJob %d", reindexConns))
+		default:
+			t.Fatalf("CronJob %s (component %q): the count does not know its connections", cj.Name, comp)
+		}
+	}
 	return c
 }
 
@@ -300,23 +310,23 @@ func TestConnectionBudgetRefusesAnOverflow(t *testing.T) {
 		toCount func(connectionCount) int
 		want    []string
 	}{
-		{"bundled PostgreSQL, 10 pods of everything", over, nil, []string{"--set", "postgresql.maxConnections=100000"}, 493,
+		{"bundled PostgreSQL, 10 pods of everything", over, nil, []string{"--set", "postgresql.maxConnections=100000"}, 494,
 			func(c connectionCount) int { return c.toPostgres },
-			[]string{"PostgreSQL connections", "may open 493", "players 12 pods × 10 = 120", "fixtures 12 pods × 10 = 120",
-				"predictions 12 pods × 10 = 120", "scoring 12 pods × (10 + 1 listener) = 132", "hook Jobs 1",
+			[]string{"PostgreSQL connections", "may open 494", "players 12 pods × 10 = 120", "fixtures 12 pods × 10 = 120",
+				"predictions 12 pods × 10 = 120", "scoring 12 pods × (10 + 1 listener) = 132", "hook Jobs 1", "predictions-index CronJob 1",
 				"over the budget of 90", "postgresql.maxConnections 100 less postgresql.reservedConnections 10",
 				"turn on pgbouncer.enabled", "raise postgresql.maxConnections"}},
-		{"production on a smaller managed tier", prod, []string{"--set", "externalDatabase.maxConnections=60"}, []string{"--set", "externalDatabase.maxConnections=100000"}, 89,
+		{"production on a smaller managed tier", prod, []string{"--set", "externalDatabase.maxConnections=60"}, []string{"--set", "externalDatabase.maxConnections=100000"}, 90,
 			func(c connectionCount) int { return c.toPostgres },
-			[]string{"may open 89", "predictions 12 pods × 2 = 24", "scoring 8 pods × (3 + 1 listener) = 32",
+			[]string{"may open 90", "predictions 12 pods × 2 = 24", "scoring 8 pods × (3 + 1 listener) = 32",
 				"over the budget of 50", "externalDatabase.maxConnections 60 less externalDatabase.reservedConnections 10",
 				"externalDatabase.maxConnections with it"}},
-		{"PgBouncer's values without PgBouncer", pgb, []string{"--set", "pgbouncer.enabled=false"}, []string{"--set", "postgresql.maxConnections=100000"}, 313,
+		{"PgBouncer's values without PgBouncer", pgb, []string{"--set", "pgbouncer.enabled=false"}, []string{"--set", "postgresql.maxConnections=100000"}, 314,
 			func(c connectionCount) int { return c.toPostgres },
-			[]string{"may open 313", "predictions 12 pods × 10 = 120", "scoring 8 pods × (3 + 1 listener) = 32", "over the budget of 90"}},
-		{"PgBouncer's pools too big", pgb, []string{"--set", "pgbouncer.poolSize=20"}, []string{"--set", "postgresql.maxConnections=100000"}, 273,
+			[]string{"may open 314", "predictions 12 pods × 10 = 120", "scoring 8 pods × (3 + 1 listener) = 32", "over the budget of 90"}},
+		{"PgBouncer's pools too big", pgb, []string{"--set", "pgbouncer.poolSize=20"}, []string{"--set", "postgresql.maxConnections=100000"}, 274,
 			func(c connectionCount) int { return c.toPostgres },
-			[]string{"may open 273", "pgbouncer 4 pods × 3 roles × poolSize 20 = 240", "scoring 8 pods × (3 + 1 listener) = 32",
+			[]string{"may open 274", "pgbouncer 4 pods × 3 roles × poolSize 20 = 240", "scoring 8 pods × (3 + 1 listener) = 32",
 				"over the budget of 90", "lower pgbouncer.poolSize or replicaCount"}},
 		{"more clients than PgBouncer takes", pgb, []string{"--set", "pgbouncer.maxClientConn=200"}, []string{"--set", "pgbouncer.maxClientConn=100000"}, 280,
 			func(c connectionCount) int { return c.toBouncer },
@@ -345,7 +355,8 @@ func TestConnectionBudgetRefusesAnOverflow(t *testing.T) {
 }
 
 // PgBouncer on: its Deployment and Service, players, fixtures and predictions through it in pgx's
-// exec mode with their own role and password, scoring and the hook Jobs straight to PostgreSQL.
+// exec mode with their own role and password, scoring, the hook Jobs and the predictions-index
+// CronJob straight to PostgreSQL.
 func TestPgBouncerRouting(t *testing.T) {
 	pgb := valueSets[slices.IndexFunc(valueSets, func(vs valueSet) bool { return vs.name == "pgbouncer" })]
 	external := valueSets[slices.IndexFunc(valueSets, func(vs valueSet) bool { return vs.name == "external" })]
@@ -443,12 +454,15 @@ func TestPgBouncerRouting(t *testing.T) {
 					t.Errorf("pgbouncer: PGBOUNCER_PASSWORD_prode_%s %+v, want %s's key %s-password", name, pp, c.passwords, name)
 				}
 			}
-			// The hook Jobs connect directly: migrate holds a session-level advisory lock, and a
-			// post-install hook may run before PgBouncer is ready.
-			for _, job := range m.jobs(t) {
-				for _, jc := range job.Spec.Template.Spec.Containers {
+			// The hook Jobs and the CronJob connect directly: migrate holds a session-level
+			// advisory lock, and a post-install hook may run before PgBouncer is ready.
+			for _, w := range m.workloads(t) {
+				if w.kind != "Job" && w.kind != "CronJob" {
+					continue
+				}
+				for _, jc := range w.spec.Containers {
 					if u := databaseURL(t, m, jc); u != nil && u.Host != "prode-postgresql:5432" {
-						t.Errorf("Job %s: DATABASE_URL %s, want PostgreSQL itself", job.Name, u.Redacted())
+						t.Errorf("%s: DATABASE_URL %s, want PostgreSQL itself", w, u.Redacted())
 					}
 				}
 			}

@@ -321,11 +321,23 @@ func TestNetworkPolicies(t *testing.T) {
 			expect(mustPod("players"), google, 443, dev.Value != "true")
 			expect(mustPod("fixtures"), google, 443, false)
 
-			for _, job := range []string{"migrations", "fixtures-seed"} {
+			// The Jobs and the predictions-index CronJob (on in every value set): DNS and
+			// PostgreSQL, which admits them; nothing else.
+			mustPod("predictions-index")
+			for _, job := range []string{"migrations", "fixtures-seed", "predictions-index"} {
 				if j, ok := pod(job); ok {
 					expect(j, pgTarget.e, pgTarget.port, true)
 					expect(j, dns, 53, true)
 					expect(j, web, 8080, false)
+					expect(j, google, 443, false)
+					expect(j, stranger, 8080, false)
+					expect(stranger, j, 8080, false)
+					for _, name := range goServices {
+						expect(j, mustPod(name), 8080, false)
+					}
+					if withBouncer {
+						expect(j, bouncer, 6432, false)
+					}
 					if bundledRedis {
 						expect(j, redis, 6379, false)
 					}
@@ -386,7 +398,7 @@ func releasePod(t *testing.T, m *manifests, component, ip string) endpoint {
 // same traffic with and without the value, so a value that opened nothing would fail too.
 func TestNetworkPolicyValuesForManagedClusters(t *testing.T) {
 	base := render(t, valueSets[0])
-	components := []string{"web", "players", "fixtures", "predictions", "scoring", "migrations", "postgresql", "redis"}
+	components := []string{"web", "players", "fixtures", "predictions", "scoring", "migrations", "predictions-index", "postgresql", "redis"}
 	pods := map[string]endpoint{}
 	for i, name := range components {
 		pods[name] = releasePod(t, base, name, fmt.Sprintf("10.244.0.%d", 10+i))
@@ -415,7 +427,7 @@ func TestNetworkPolicyValuesForManagedClusters(t *testing.T) {
 				{p["players"], nodeLocalDNS, 443, false},
 				{p["postgresql"], nodeLocalDNS, 53, false},
 			}
-			for _, name := range []string{"players", "fixtures", "predictions", "scoring", "migrations"} {
+			for _, name := range []string{"players", "fixtures", "predictions", "scoring", "migrations", "predictions-index"} {
 				fs = append(fs, flow{p[name], nodeLocalDNS, 53, true})
 			}
 			return fs
@@ -456,6 +468,7 @@ func TestNetworkPolicyValuesForManagedClusters(t *testing.T) {
 				{p["fixtures"], partner, 443, false},
 				{p["web"], partner, 443, false},
 				{p["migrations"], partner, 443, false},
+				{p["predictions-index"], partner, 443, false},
 			}
 		}},
 		{"perComponent: web from another namespace", []string{"--set", "networkPolicy.perComponent.web.extraIngress[0].from[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name=other"}, func(p map[string]endpoint) []flow {

@@ -233,8 +233,11 @@ func TestSkaffoldArtifacts(t *testing.T) {
 		for _, c := range w.spec.Containers {
 			if strings.Contains(c.Image, "/prode-") || strings.HasPrefix(c.Image, "prode-") {
 				comp := w.labels["app.kubernetes.io/component"]
-				if comp == "fixtures-seed" {
+				switch comp {
+				case "fixtures-seed":
 					comp = "fixtures" // the seed runs from the fixtures image
+				case "predictions-index":
+					comp = "migrations" // `migrate reindex`, from the migrate image
 				}
 				if !handed[comp+".image"] {
 					t.Errorf("%s runs %s, which no skaffold artifact provides (%s.image)", w, c.Image, comp)
@@ -362,7 +365,8 @@ func TestSkaffoldRender(t *testing.T) {
 		images[w.labels["app.kubernetes.io/component"]] = w.spec.Containers[0].Image
 	}
 	for comp, repo := range map[string]string{"players": "prode-players", "fixtures": "prode-fixtures",
-		"predictions": "prode-predictions", "scoring": "prode-scoring", "web": "prode-web", "migrations": "prode-migrate"} {
+		"predictions": "prode-predictions", "scoring": "prode-scoring", "web": "prode-web", "migrations": "prode-migrate",
+		"predictions-index": "prode-migrate"} {
 		if !strings.HasPrefix(images[comp], repo+":") {
 			t.Errorf("skaffold render: %s runs %q, want the artifact %s:<tag>", comp, images[comp], repo)
 		}

@@ -8,6 +8,8 @@ What each pod opens, as the code does it:
 - scoring: one more, the outbox listener's own connection (scoring/internal/scoring/consumer.go);
 - the hook Jobs, which Helm runs one at a time: migrate holds one connection (golang-migrate
   pins one per schema, one schema after another), fixtures-seed a pool of two.
+- the predictions-index CronJob (predictionsIndex.rebuild): `migrate reindex` holds one
+  connection, whenever its schedule comes, so beside everything else, a hook Job included.
 How many pods: the autoscaler's maxReplicas (replicaCount without one), plus two while a rolling
 update runs, since an upgrade may well come at the peak: the new pod it starts (maxSurge: 1),
 and the one it replaces, which keeps its pool while it drains. The Deployments wait for that
@@ -61,6 +63,10 @@ Returns JSON: {"parts": [text, ...], "total": N, "budget": N, "ceiling": text,
 {{- $total = add $total 2 -}}
 {{- else -}}
 {{- $parts = append $parts "hook Jobs 1 (migrate)" -}}
+{{- $total = add $total 1 -}}
+{{- end -}}
+{{- if $v.predictionsIndex.rebuild -}}
+{{- $parts = append $parts "predictions-index CronJob 1" -}}
 {{- $total = add $total 1 -}}
 {{- end -}}
 {{- $db := ternary "postgresql" "externalDatabase" $v.postgresql.enabled -}}
