@@ -3,7 +3,7 @@
 # dev/cluster.sh (started here when it is not running, and then stopped at the end), with images
 # built from docker/ by dev/images.sh, in a namespace that enforces Pod Security "restricted":
 #   1. helm install with values-kind.yaml + values-cluster.yaml; every pod Ready (timed)
-#   2. helm test
+#   2. helm test; one run of the predictions' index CronJob (`migrate reindex`), as a Job from it
 #   3. the e2e suite's browser scenario in Chromium through the cluster's ingress (Traefik)
 #   4. helm upgrade to a new image tag under steady load (vegeta): failed requests counted (goal 0)
 #  4b. a real Prometheus (dev/cluster/prometheus/), installed before the release, scraped every
@@ -147,6 +147,24 @@ for c in players fixtures predictions scoring; do
     || die "$c: the runtime's soft memory limit ${soft:-not logged}, want $want (85 % of $limit)"
 done
 report "- every Go service's soft memory limit: 85 % of its container's"
+# The predictions' index CronJob, run once now as a Job made from it: the migrate image, the
+# migrating role's credentials and the restricted pod work. Its log says whether it rebuilt (no
+# match has closed yet, so most likely not) in one of two messages.
+cronjob=$(kubectl -n "$NS" get cronjob -l app.kubernetes.io/component=predictions-index -o jsonpath='{.items[0].metadata.name}')
+[ -n "$cronjob" ] || die "no predictions-index CronJob in the release"
+reindex_job=$cronjob-check-$run
+t0=$SECONDS
+kubectl -n "$NS" create job --from="cronjob/$cronjob" "$reindex_job" >/dev/null
+if ! kubectl -n "$NS" wait "job/$reindex_job" --for=condition=complete --timeout=3m >/dev/null; then
+  kubectl -n "$NS" logs -l "job-name=$reindex_job" --tail=20 >&2 || true
+  die "the Job made from CronJob $cronjob did not complete in 3 minutes"
+fi
+reindexed=$(kubectl -n "$NS" logs -l "job-name=$reindex_job" --tail=-1 \
+  | jq -Rr --arg a "the predictions' index rebuilt" --arg b "the predictions' index not rebuilt" \
+      'fromjson? | select(.msg == $a or .msg == $b) | "\(.msg) (\(.reason))"' | tail -1)
+[ -n "$reindexed" ] || die "the Job made from CronJob $cronjob logged neither \"the predictions' index rebuilt\" nor \"... not rebuilt\""
+kubectl -n "$NS" delete job "$reindex_job" --wait=false >/dev/null
+report "- the predictions-index CronJob, run once as a Job: completed in $((SECONDS - t0)) s, $reindexed"
 
 # --- 3. the browser scenario through the ingress ---------------------------------------------
 ensure_packages chromium
