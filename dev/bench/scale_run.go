@@ -27,7 +27,7 @@ type scaleSize struct {
 	Predictions                  int64 // every bench player's, all loaded so far
 	LoadPlayers, LoadPredictions time.Duration
 	Reindex                      reindexFigures // the predictions' match index rebuilt after the load
-	FirstScoring                 time.Duration // every match's result applied (the first size only)
+	FirstScoring                 time.Duration  // every match's result applied (the first size only)
 
 	Rescore   durationFigures
 	RescoreTx scoringTx // the restarted process's transactions: the rescore's
