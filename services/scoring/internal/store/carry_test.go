@@ -8,13 +8,13 @@ import (
 	"prode/scoring/internal/store"
 )
 
-// A snapshot carried ahead of the points rows (Carry: the newest snapshot plus what the match
+// A snapshot carried ahead of the points rows (CarryAhead: the newest snapshot plus what the match
 // changes) is, row by row, the table a build from the totals ranks once the rows are written:
-// results entered on one matchday and the next, a correction of an earlier day, a result of a
-// new matchday that newcomers predicted, a deleted result (the last matchday moves back: not
-// carried, ranked from the totals), a result entered again, an earlier day's result deleted,
-// a result whose points rows another scorer wrote since (not carried), and a result deleted,
-// predictions changed and the result entered again, applied together.
+// results entered on one matchday and the next, a correction of an earlier day, a result of a new
+// matchday that newcomers predicted, a deleted result (the last matchday moves back: not carried,
+// ranked from the totals), a result entered again, an earlier day's result deleted, a result whose
+// points rows another scorer wrote since (not carried), and a result deleted, predictions changed
+// and the result entered again, applied together.
 func TestCarriedSnapshotEqualsTheTotals(t *testing.T) {
 	e := scoringtest.New(t)
 	ctx := context.Background()
