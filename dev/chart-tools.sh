@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# The tools the chart test needs, installed on first use and cached under .test/tools/ (gitignored):
+# The tools the chart test needs, installed on first use and kept in $TOOLS (dev/lib.sh: once per
+# machine, outside the checkout; each built under tools_build's lock):
 #   helm            go install helm.sh/helm/v3/cmd/helm@$HELM_VERSION          (~2 min cold)
 #   etcd            Debian's etcd-server package, unpacked, never installed    (~10 s)
 #   kubernetes      kube-apiserver and the node's binaries, built from the k8s.io/kubernetes module
@@ -13,7 +14,6 @@ K8S_VERSION=v1.36.3
 # The newest skaffold whose module the proxy and checksum database serve here (v2.17+ are
 # refused with 403/404).
 SKAFFOLD_VERSION=v2.16.1
-TOOLS=$ROOT/.test/tools
 
 # module_dir MODULE@VERSION: downloads a Go module (into Go's module cache) and prints its folder.
 module_dir() {
@@ -27,9 +27,11 @@ module_dir() {
 # ensure_helm: sets HELM.
 ensure_helm() {
   HELM=$TOOLS/helm-$HELM_VERSION/helm
+  [ -x "$HELM" ] || tools_build build_helm || die "could not build helm $HELM_VERSION"
+}
+build_helm() {
   [ -x "$HELM" ] && return 0
   log "building helm $HELM_VERSION (about 2 minutes, once)"
-  mkdir -p "$(dirname "$HELM")"
   # The -X flags are the ones helm's Makefile sets: without them `helm version` says nothing
   # useful and `helm template`/`helm lint` assume Kubernetes 1.20 (our chart needs >= 1.30).
   # Like the Makefile, take the Kubernetes version from helm's client-go requirement.
@@ -38,30 +40,39 @@ ensure_helm() {
   client_go=$(awk '$1 == "k8s.io/client-go" { print $2 }' "$gomod")
   minor=$(cut -d. -f2 <<<"$client_go")
   [ -n "$minor" ] || die "could not read helm's k8s.io/client-go version from $gomod"
-  # GOWORK=off: the repo's go.work must not pull helm's dependencies into the workspace.
-  GOWORK=off GOBIN=$(dirname "$HELM") go install -ldflags "-s -w \
+  # GOWORK=off (go_install_into): the repo's go.work must not pull helm's dependencies in.
+  go_install_into "$(dirname "$HELM")" "$pkg/cmd/helm@$HELM_VERSION" -ldflags "-s -w \
     -X $pkg/internal/version.version=$HELM_VERSION \
     -X $pkg/pkg/lint/rules.k8sVersionMajor=1 -X $pkg/pkg/lint/rules.k8sVersionMinor=$minor \
-    -X $pkg/pkg/chartutil.k8sVersionMajor=1 -X $pkg/pkg/chartutil.k8sVersionMinor=$minor" \
-    "$pkg/cmd/helm@$HELM_VERSION" >&2
+    -X $pkg/pkg/chartutil.k8sVersionMajor=1 -X $pkg/pkg/chartutil.k8sVersionMinor=$minor"
 }
 
-# ensure_etcd: sets ETCD. Debian's etcd-server package starts an etcd service on the default
-# ports when installed; unpacking it (like dev/check-metrics.sh does for promtool) gives the
-# binary without ever starting a system-wide etcd, and needs root only for `apt-get update`.
+# unpack_deb PACKAGE DIR: Debian's PACKAGE, downloaded and unpacked (never installed) into DIR,
+# which appears whole. Installing etcd-server or prometheus would start a system-wide daemon;
+# unpacking gives the binaries alone, and needs root only for `apt-get update`.
+unpack_deb() {
+  local pkg=$1 dir=$2 tmp
+  tmp=$(mktemp -d)
+  if ! (cd "$tmp" && apt-get download "$pkg" >/dev/null 2>&1); then
+    [ "$(id -u)" -eq 0 ] || { log "cannot download $pkg; run: sudo apt-get update"; rm -rf "$tmp"; return 1; }
+    apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+    (cd "$tmp" && apt-get download "$pkg" >/dev/null) || { log "apt-get download $pkg failed"; rm -rf "$tmp"; return 1; }
+  fi
+  rm -rf "$dir.tmp"; mkdir -p "$dir.tmp"
+  dpkg-deb -x "$tmp/${pkg}"_*.deb "$dir.tmp" || { rm -rf "$tmp" "$dir.tmp"; return 1; }
+  rm -rf "$tmp" "$dir"; mv "$dir.tmp" "$dir"
+}
+
+# ensure_etcd: sets ETCD, from Debian's etcd-server package (unpack_deb).
 ensure_etcd() {
   ETCD=$TOOLS/etcd-server/usr/bin/etcd
+  [ -x "$ETCD" ] || tools_build build_etcd || die "could not unpack Debian's etcd-server"
+}
+build_etcd() {
   [ -x "$ETCD" ] && return 0
   log "unpacking Debian's etcd-server into $TOOLS/etcd-server"
-  local tmp; tmp=$(mktemp -d)
-  if ! (cd "$tmp" && apt-get download etcd-server >/dev/null 2>&1); then
-    [ "$(id -u)" -eq 0 ] || die "cannot download etcd-server; run: sudo apt-get update"
-    apt-get update -qq >&2
-    (cd "$tmp" && apt-get download etcd-server >/dev/null) || die "apt-get download etcd-server failed"
-  fi
-  dpkg-deb -x "$tmp"/etcd-server_*.deb "$TOOLS/etcd-server"
-  rm -rf "$tmp"
-  [ -x "$ETCD" ] || die "etcd-server did not contain usr/bin/etcd"
+  unpack_deb etcd-server "$TOOLS/etcd-server" || return 1
+  [ -x "$ETCD" ] || { log "etcd-server did not contain usr/bin/etcd"; return 1; }
 }
 
 # ensure_kubernetes: sets K8S_BIN, the folder of kube-apiserver, kube-controller-manager,
@@ -75,20 +86,25 @@ K8S_COMMANDS=(kube-apiserver kube-controller-manager kube-scheduler kubelet kube
 ensure_kubernetes() {
   K8S_BIN=$TOOLS/kubernetes-$K8S_VERSION
   KUBE_APISERVER=$K8S_BIN/kube-apiserver
-  local c missing=0
-  for c in "${K8S_COMMANDS[@]}" pause; do [ -x "$K8S_BIN/$c" ] || missing=1; done
-  [ $missing -eq 0 ] && return 0
+  kubernetes_built || tools_build build_kubernetes || die "could not build Kubernetes $K8S_VERSION"
+}
+kubernetes_built() {
+  local c
+  for c in "${K8S_COMMANDS[@]}" pause; do [ -x "$K8S_BIN/$c" ] || return 1; done
+}
+build_kubernetes() {
+  kubernetes_built && return 0
   log "building Kubernetes $K8S_VERSION (${K8S_COMMANDS[*]}; about 8 minutes, once)"
-  local src dir staging_version edits=() mod pkgs=()
-  src=$(module_dir "k8s.io/kubernetes@$K8S_VERSION") || die "cannot download k8s.io/kubernetes@$K8S_VERSION"
+  local src dir staging_version edits=() mod pkgs=() c
+  src=$(module_dir "k8s.io/kubernetes@$K8S_VERSION") || return 1
   dir=$K8S_BIN/src
   rm -rf "$dir"; mkdir -p "$dir"
-  cp -r "$src/." "$dir"; chmod -R u+w "$dir"
+  { cp -r "$src/." "$dir" && chmod -R u+w "$dir"; } || return 1
   staging_version=v0.${K8S_VERSION#v1.}
   while read -r mod; do
     edits+=("-dropreplace=$mod" "-require=$mod@$staging_version")
   done < <(awk '$2 == "=>" && $3 ~ /^\.\/staging\// { print $1 }' "$dir/go.mod")
-  [ ${#edits[@]} -gt 0 ] || die "no ./staging replace directives found in k8s.io/kubernetes's go.mod"
+  [ ${#edits[@]} -gt 0 ] || { log "no ./staging replace directives found in k8s.io/kubernetes's go.mod"; return 1; }
   (cd "$dir" && go mod edit "${edits[@]}") || return 1
   local minor=${K8S_VERSION#v1.}; minor=${minor%%.*}
   for c in "${K8S_COMMANDS[@]}"; do pkgs+=("./cmd/$c"); done
@@ -97,26 +113,21 @@ ensure_kubernetes() {
     -ldflags "-s -w -X k8s.io/component-base/version.gitVersion=$K8S_VERSION -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$minor" \
     -o out/ "${pkgs[@]}" >&2) || return 1
   gcc -Os -static -o "$dir/out/pause" "$dir/build/pause/linux/pause.c" -DVERSION="$K8S_VERSION" >&2 || return 1
-  mv "$dir"/out/* "$K8S_BIN/"
+  mv "$dir"/out/* "$K8S_BIN/" || return 1   # each a rename: a binary appears whole
   rm -rf "$dir"   # 100+ MB of sources; the module cache keeps the download
 }
 ensure_kube_apiserver() { ensure_kubernetes; }
 
-# ensure_promtool: sets PROMTOOL. From Debian's prometheus package, unpacked (the same place and
-# way as dev/check-metrics.sh), so that no Prometheus server is started on the machine.
+# ensure_promtool: sets PROMTOOL, from Debian's prometheus package (unpack_deb: no Prometheus
+# server is started on the machine).
 ensure_promtool() {
-  PROMTOOL=$TOOLS/usr/bin/promtool
+  PROMTOOL=$TOOLS/prometheus/usr/bin/promtool
+  [ -x "$PROMTOOL" ] || tools_build build_promtool || die "could not unpack Debian's prometheus package"
+}
+build_promtool() {
   [ -x "$PROMTOOL" ] && return 0
   log "unpacking Debian's prometheus package for promtool"
-  mkdir -p "$TOOLS"   # dpkg-deb -x makes no parent folder (a fresh checkout has none)
-  local tmp; tmp=$(mktemp -d)
-  if ! (cd "$tmp" && apt-get download prometheus >/dev/null 2>&1); then
-    [ "$(id -u)" -eq 0 ] || die "cannot download prometheus; run: sudo apt-get update"
-    apt-get update -qq >&2
-    (cd "$tmp" && apt-get download prometheus >/dev/null) || die "apt-get download prometheus failed"
-  fi
-  dpkg-deb -x "$tmp"/prometheus_*.deb "$TOOLS"
-  rm -rf "$tmp"
+  unpack_deb prometheus "$TOOLS/prometheus"
 }
 
 # ensure_operator_crds: sets OPERATOR_CRDS, the folder of the Prometheus Operator's CRDs
@@ -136,6 +147,9 @@ ensure_operator_crds() {
 # refuses it; a `go build` inside a copy of the downloaded module works.
 ensure_skaffold() {
   SKAFFOLD=$TOOLS/skaffold-$SKAFFOLD_VERSION/skaffold
+  [ -x "$SKAFFOLD" ] || tools_build build_skaffold || { SKAFFOLD=""; return 1; }
+}
+build_skaffold() {
   [ -x "$SKAFFOLD" ] && return 0
   log "building skaffold $SKAFFOLD_VERSION (several minutes, once)"
   local src dir
@@ -144,7 +158,7 @@ ensure_skaffold() {
   rm -rf "$dir"; mkdir -p "$dir"
   cp -r "$src/." "$dir"; chmod -R u+w "$dir"
   (cd "$dir" && GOWORK=off go build -mod=mod -ldflags "-s -w -X github.com/GoogleContainerTools/skaffold/v2/pkg/skaffold/version.version=$SKAFFOLD_VERSION" \
-    -o "$SKAFFOLD.tmp" ./cmd/skaffold >&2) || { rm -rf "$dir"; SKAFFOLD=""; return 1; }
+    -o "$SKAFFOLD.tmp" ./cmd/skaffold >&2) || { rm -rf "$dir"; return 1; }
   mv "$SKAFFOLD.tmp" "$SKAFFOLD"
   rm -rf "$dir"
 }
@@ -158,14 +172,14 @@ REGISTRY_VERSION=v3.1.2
 TRAEFIK_VERSION=v3.6.12
 
 # go_install_static DIR PACKAGE@VERSION: a static binary (no libc: it runs in a distroless image).
-go_install_static() {
-  mkdir -p "$1"
-  GOWORK=off CGO_ENABLED=0 GOBIN=$1 go install -trimpath -ldflags "-s -w" "$2" >&2
-}
+go_install_static() { CGO_ENABLED=0 go_install_into "$1" "$2" -trimpath -ldflags "-s -w"; }
 
 # ensure_coredns: sets COREDNS, the cluster's DNS server (run as a pod behind kube-dns).
 ensure_coredns() {
   COREDNS=$TOOLS/coredns-$COREDNS_VERSION/coredns
+  [ -x "$COREDNS" ] || tools_build build_coredns || die "could not build CoreDNS $COREDNS_VERSION"
+}
+build_coredns() {
   [ -x "$COREDNS" ] && return 0
   log "building CoreDNS $COREDNS_VERSION (about 2 minutes, once)"
   go_install_static "$(dirname "$COREDNS")" "github.com/coredns/coredns@$COREDNS_VERSION"
@@ -174,6 +188,9 @@ ensure_coredns() {
 # ensure_registry: sets REGISTRY_BIN, the CNCF distribution registry (images for the kubelet).
 ensure_registry() {
   REGISTRY_BIN=$TOOLS/registry-$REGISTRY_VERSION/registry
+  [ -x "$REGISTRY_BIN" ] || tools_build build_registry || die "could not build the registry $REGISTRY_VERSION"
+}
+build_registry() {
   [ -x "$REGISTRY_BIN" ] && return 0
   log "building the registry $REGISTRY_VERSION (about a minute, once)"
   go_install_static "$(dirname "$REGISTRY_BIN")" "github.com/distribution/distribution/v3/cmd/registry@$REGISTRY_VERSION"
@@ -183,13 +200,16 @@ ensure_registry() {
 # replace directives, so `go install` refuses it: build inside a copy, like skaffold.
 ensure_traefik() {
   TRAEFIK=$TOOLS/traefik-$TRAEFIK_VERSION/traefik
+  [ -x "$TRAEFIK" ] || tools_build build_traefik || die "could not build Traefik $TRAEFIK_VERSION"
+}
+build_traefik() {
   [ -x "$TRAEFIK" ] && return 0
   log "building Traefik $TRAEFIK_VERSION (about 8 minutes, once)"
   local src dir pkg=github.com/traefik/traefik/v3
   src=$(module_dir "$pkg@$TRAEFIK_VERSION") || return 1
   dir=$(dirname "$TRAEFIK")/src
   rm -rf "$dir"; mkdir -p "$dir"
-  cp -r "$src/." "$dir"; chmod -R u+w "$dir"
+  { cp -r "$src/." "$dir" && chmod -R u+w "$dir"; } || return 1
   (cd "$dir" && GOWORK=off CGO_ENABLED=0 go build -mod=mod -trimpath \
     -ldflags "-s -w -X $pkg/pkg/version.Version=$TRAEFIK_VERSION" -o "$TRAEFIK.tmp" ./cmd/traefik >&2) \
     || { rm -rf "$dir"; return 1; }
@@ -211,6 +231,9 @@ ensure_cluster_tools() {
 VEGETA_VERSION=v12.13.0
 ensure_vegeta() {
   VEGETA=$TOOLS/vegeta-$VEGETA_VERSION/vegeta
+  [ -x "$VEGETA" ] || tools_build build_vegeta || die "could not build vegeta $VEGETA_VERSION"
+}
+build_vegeta() {
   [ -x "$VEGETA" ] && return 0
   log "building vegeta $VEGETA_VERSION (under a minute, once)"
   go_install_static "$(dirname "$VEGETA")" "github.com/tsenart/vegeta/v12@$VEGETA_VERSION"

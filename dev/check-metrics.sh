@@ -8,16 +8,10 @@ LOG_PREFIX=metrics
 stack_config
 
 # promtool comes from Debian's prometheus package, unpacked rather than installed so that no
-# Prometheus server gets started on the machine.
-PROMTOOL=$ROOT/.test/tools/usr/bin/promtool
-if ! [ -x "$PROMTOOL" ]; then
-  tmp=$(mktemp -d)
-  (cd "$tmp" && apt-get download prometheus >/dev/null 2>&1) \
-    || { apt-get update -qq >&2 && (cd "$tmp" && apt-get download prometheus >/dev/null); } \
-    || die "could not download Debian's prometheus package for promtool"
-  dpkg-deb -x "$tmp"/prometheus_*.deb "$ROOT/.test/tools"
-  rm -rf "$tmp"
-fi
+# Prometheus server gets started on the machine (dev/chart-tools.sh).
+# shellcheck source=dev/chart-tools.sh
+source "$ROOT/dev/chart-tools.sh"
+ensure_promtool
 
 declare -A want=(
   [players]="prode_http_requests_total prode_http_request_duration_seconds prode_players_sign_ins_total"

@@ -4,7 +4,7 @@
 #   dev/cluster.sh up      (make cluster)       start it, or check it is up; prints the kubeconfig
 #   dev/cluster.sh down    (make cluster-down)  stop what `up` started and remove the node's state
 #   dev/cluster.sh status                       exit 0 when this checkout's cluster answers
-# What runs (all as root, state and logs under .cluster/, binaries under .test/tools/):
+# What runs (all as root, state and logs under .cluster/, binaries in $TOOLS, dev/lib.sh):
 #   etcd (Debian's etcd-server)  kube-apiserver  kube-controller-manager  kube-scheduler
 #   containerd (its own instance, not Docker's)  kubelet  kube-proxy (iptables)
 #   CoreDNS and Traefik as pods; a registry on 127.0.0.1:5000; dockerd for image builds

@@ -20,7 +20,7 @@
 #   prode-standin/curl:1                    Debian's curl, uid 100 (the chart's `helm test` pod)
 #   prode-standin/prometheus:2              Debian's Prometheus, uid 65534 (the cluster test's)
 # Each stand-in is tagged by what it holds and built only when that tag is missing. The Debian
-# root filesystem and .deb files are cached under .test/tools/standins.
+# root filesystem and .deb files are cached under .test/standins.
 # Docker: Debian's docker.io (dockerd 20.10, whose built-in BuildKit runs RUN --mount; the
 # machine's newer docker client would want buildx, which Debian lacks).
 # shellcheck source=dev/lib.sh
@@ -32,7 +32,7 @@ cd "$ROOT"
 
 REGISTRY=${PRODE_REGISTRY:-localhost:5000}
 DOCKER=/usr/bin/docker
-STANDINS=$TOOLS/standins
+STANDINS=$ROOT/.test/standins
 DEBIAN_SUITE=bookworm
 GO_SERVICES=(players fixtures predictions scoring migrate)
 

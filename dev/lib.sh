@@ -7,6 +7,30 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PG_BIN=/usr/lib/postgresql/15/bin
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)   # /usr/sbin is not on every user's PATH
 
+# The tools the dev/ scripts build or unpack (golangci-lint, helm, Kubernetes, CoreDNS, Traefik,
+# promtool...: dev/chart-tools.sh) are kept once per machine and user, outside every checkout,
+# like Go's own caches: a fresh clone, a second checkout and CI use them instead of building them
+# again (Kubernetes alone takes about 8 minutes on two cores). PRODE_TOOLS_DIR puts them elsewhere.
+TOOLS=${PRODE_TOOLS_DIR:-${XDG_CACHE_HOME:-${HOME:-$ROOT/.test}/.cache}/prode/tools}
+
+# tools_build COMMAND...: builds one tool into $TOOLS under the machine's lock for them, so that
+# two checkouts starting at once build it once: the later one waits, then finds it. COMMAND
+# checks again whether its tool is there (it may have been built meanwhile) and puts it in place
+# with a rename, so that a check without the lock never sees half a file.
+tools_build() {
+  mkdir -p "$TOOLS"
+  ( flock 8 && "$@" ) 8>"$TOOLS/.build.lock"
+}
+
+# go_install_into DIR PACKAGE@VERSION [GO INSTALL FLAGS...]: go install into a folder of its
+# own, then renamed to DIR, so that DIR appears with its binary whole.
+go_install_into() {
+  local dir=$1 pkg=$2; shift 2
+  rm -rf "$dir.tmp"; mkdir -p "$dir.tmp"
+  GOWORK=off GOBIN=$dir.tmp go install "$@" "$pkg" >&2 || { rm -rf "$dir.tmp"; return 1; }
+  rm -rf "$dir"; mv "$dir.tmp" "$dir"
+}
+
 log() { echo "${LOG_PREFIX:-dev}: $*" >&2; }
 die() { log "error: $*"; exit 1; }
 

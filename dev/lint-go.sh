@@ -7,22 +7,24 @@
 #   3. every module of go.work is tidy on its own (GOWORK=off go mod tidy -diff): the images
 #      build each module without go.work, so a go.sum that lacks what a platform package newly
 #      imports breaks only the cluster step, an hour later, unless this catches it here.
-# golangci-lint is built once into .test/tools/golangci-lint-<version>/ (about 3 minutes cold);
-# bumping the version builds the new one. gofmt runs first: it takes a second.
+# golangci-lint is built once per machine into $TOOLS/golangci-lint-<version>/ (dev/lib.sh; about
+# 3 minutes cold); bumping the version builds the new one. gofmt runs first: it takes a second.
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
 LOG_PREFIX=lint
 cd "$ROOT"
 
 GOLANGCI_LINT_VERSION=v2.15.0
-GOLANGCI_LINT=$ROOT/.test/tools/golangci-lint-$GOLANGCI_LINT_VERSION/golangci-lint
+GOLANGCI_LINT=$TOOLS/golangci-lint-$GOLANGCI_LINT_VERSION/golangci-lint
 
 ensure_golangci_lint() {
+  [ -x "$GOLANGCI_LINT" ] || tools_build build_golangci_lint || die "could not build golangci-lint"
+}
+build_golangci_lint() {
   [ -x "$GOLANGCI_LINT" ] && return 0
   log "building golangci-lint $GOLANGCI_LINT_VERSION (a few minutes, once)"
-  # GOWORK=off: the repository's go.work must not pull the linter's dependencies in.
-  GOWORK=off GOBIN=$(dirname "$GOLANGCI_LINT") \
-    go install "github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$GOLANGCI_LINT_VERSION" >&2
+  # GOWORK=off (go_install_into): the repository's go.work must not pull the linter's dependencies in.
+  go_install_into "$(dirname "$GOLANGCI_LINT")" "github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$GOLANGCI_LINT_VERSION"
 }
 
 # The folders of go.work's modules, from go.work itself: a module added there is linted too.

@@ -4,7 +4,7 @@
 # namespace "prode"; dev/alerts/render-rules.sh), checked by Prometheus's own promtool and
 # unit-tested by `promtool test rules` with the scenarios of dev/alerts/*.test.yaml. Every alert
 # of the rule must have a test, and every metric it reads must be one the services register.
-# helm and promtool come from dev/chart-tools.sh (cached under .test/tools/).
+# helm and promtool come from dev/chart-tools.sh (cached in $TOOLS, dev/lib.sh).
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
 # shellcheck source=dev/chart-tools.sh

@@ -2,7 +2,7 @@
 # The chart step of `make test` (also `make test-chart`): the Helm chart checked by helm itself and
 # installed on a real Kubernetes API server.
 #
-#   1. installs what is missing, cached under .test/tools/ (dev/chart-tools.sh): helm, etcd,
+#   1. installs what is missing, cached in $TOOLS (dev/lib.sh, dev/chart-tools.sh): helm, etcd,
 #      kube-apiserver (the first run builds helm and kube-apiserver: about 8 minutes);
 #   2. starts a throwaway etcd and kube-apiserver on free loopback ports (state in .test/chart/,
 #      deleted at the end; no kubelet, no controllers: nothing ever runs in a pod);
