@@ -13,13 +13,15 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)   # /usr/sbin is not on every 
 # again (Kubernetes alone takes about 8 minutes on two cores). PRODE_TOOLS_DIR puts them elsewhere.
 TOOLS=${PRODE_TOOLS_DIR:-${XDG_CACHE_HOME:-${HOME:-$ROOT/.test}/.cache}/prode/tools}
 
-# tools_build COMMAND...: builds one tool into $TOOLS under the machine's lock for them, so that
-# two checkouts starting at once build it once: the later one waits, then finds it. COMMAND
-# checks again whether its tool is there (it may have been built meanwhile) and puts it in place
-# with a rename, so that a check without the lock never sees half a file.
+# tools_build BUILDER: runs BUILDER, a function that builds one tool into $TOOLS, under that
+# tool's own lock on the machine, so that two checkouts starting at once build it once: the later
+# one waits, then finds it. BUILDER checks again whether its tool is there (it may have been built
+# meanwhile) and puts it in place with a rename, so that a check without the lock never sees half
+# a file. One lock a tool: waiting for one never waits for another being built (dev/test.sh
+# builds the cluster's in the background).
 tools_build() {
   mkdir -p "$TOOLS"
-  ( flock 8 && "$@" ) 8>"$TOOLS/.build.lock"
+  ( flock 8 && "$1" ) 8>"$TOOLS/.$1.lock"
 }
 
 # go_install_into DIR PACKAGE@VERSION [GO INSTALL FLAGS...]: go install into a folder of its
