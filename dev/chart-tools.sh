@@ -27,7 +27,7 @@ module_dir() {
 # ensure_helm: sets HELM.
 ensure_helm() {
   HELM=$TOOLS/helm-$HELM_VERSION/helm
-  [ -x "$HELM" ] || tools_build build_helm || die "could not build helm $HELM_VERSION"
+  [ -x "$HELM" ] || tools_build helm build_helm || die "could not build helm $HELM_VERSION"
 }
 build_helm() {
   [ -x "$HELM" ] && return 0
@@ -66,7 +66,7 @@ unpack_deb() {
 # ensure_etcd: sets ETCD, from Debian's etcd-server package (unpack_deb).
 ensure_etcd() {
   ETCD=$TOOLS/etcd-server/usr/bin/etcd
-  [ -x "$ETCD" ] || tools_build build_etcd || die "could not unpack Debian's etcd-server"
+  [ -x "$ETCD" ] || tools_build etcd build_etcd || die "could not unpack Debian's etcd-server"
 }
 build_etcd() {
   [ -x "$ETCD" ] && return 0
@@ -86,7 +86,7 @@ K8S_COMMANDS=(kube-apiserver kube-controller-manager kube-scheduler kubelet kube
 ensure_kubernetes() {
   K8S_BIN=$TOOLS/kubernetes-$K8S_VERSION
   KUBE_APISERVER=$K8S_BIN/kube-apiserver
-  kubernetes_built || tools_build build_kubernetes || die "could not build Kubernetes $K8S_VERSION"
+  kubernetes_built || tools_build kubernetes build_kubernetes || die "could not build Kubernetes $K8S_VERSION"
 }
 kubernetes_built() {
   local c
@@ -122,7 +122,7 @@ ensure_kube_apiserver() { ensure_kubernetes; }
 # server is started on the machine).
 ensure_promtool() {
   PROMTOOL=$TOOLS/prometheus/usr/bin/promtool
-  [ -x "$PROMTOOL" ] || tools_build build_promtool || die "could not unpack Debian's prometheus package"
+  [ -x "$PROMTOOL" ] || tools_build promtool build_promtool || die "could not unpack Debian's prometheus package"
 }
 build_promtool() {
   [ -x "$PROMTOOL" ] && return 0
@@ -143,24 +143,14 @@ ensure_operator_crds() {
     || die "no Prometheus Operator CRDs in $OPERATOR_CRDS"
 }
 
-# ensure_skaffold: sets SKAFFOLD. skaffold's module has replace directives, so `go install`
-# refuses it; a `go build` inside a copy of the downloaded module works.
+# ensure_skaffold: sets SKAFFOLD, built in a copy of its module (build_in_module_copy).
 ensure_skaffold() {
   SKAFFOLD=$TOOLS/skaffold-$SKAFFOLD_VERSION/skaffold
-  [ -x "$SKAFFOLD" ] || tools_build build_skaffold || { SKAFFOLD=""; return 1; }
+  [ -x "$SKAFFOLD" ] || tools_build skaffold build_skaffold || { SKAFFOLD=""; return 1; }
 }
 build_skaffold() {
-  [ -x "$SKAFFOLD" ] && return 0
-  log "building skaffold $SKAFFOLD_VERSION (several minutes, once)"
-  local src dir
-  src=$(module_dir "github.com/GoogleContainerTools/skaffold/v2@$SKAFFOLD_VERSION") || return 1
-  dir=$TOOLS/skaffold-$SKAFFOLD_VERSION/src
-  rm -rf "$dir"; mkdir -p "$dir"
-  cp -r "$src/." "$dir"; chmod -R u+w "$dir"
-  (cd "$dir" && GOWORK=off go build -mod=mod -ldflags "-s -w -X github.com/GoogleContainerTools/skaffold/v2/pkg/skaffold/version.version=$SKAFFOLD_VERSION" \
-    -o "$SKAFFOLD.tmp" ./cmd/skaffold >&2) || { rm -rf "$dir"; return 1; }
-  mv "$SKAFFOLD.tmp" "$SKAFFOLD"
-  rm -rf "$dir"
+  local pkg=github.com/GoogleContainerTools/skaffold/v2
+  build_in_module_copy "$SKAFFOLD" "$pkg@$SKAFFOLD_VERSION" ./cmd/skaffold "-X $pkg/pkg/skaffold/version.version=$SKAFFOLD_VERSION"
 }
 
 # --- The one-node cluster's own tools (dev/cluster.sh) ----------------------------------------
@@ -171,50 +161,51 @@ REGISTRY_VERSION=v3.1.2
 # webui/static, so it builds without the dashboard's web assets.
 TRAEFIK_VERSION=v3.6.12
 
-# go_install_static DIR PACKAGE@VERSION: a static binary (no libc: it runs in a distroless image).
-go_install_static() { CGO_ENABLED=0 go_install_into "$1" "$2" -trimpath -ldflags "-s -w"; }
+# static_tool VAR NAME VERSION PACKAGE: sets VAR to $TOOLS/NAME-VERSION/NAME, a static binary
+# (no libc: it runs in a distroless image) that go install builds once from PACKAGE@VERSION.
+static_tool() {
+  printf -v "$1" '%s' "$TOOLS/$2-$3/$2"
+  [ -x "${!1}" ] || tools_build "$2" build_static_tool "${!1}" "$4@$3" || die "could not build $2 $3"
+}
+build_static_tool() {   # build_static_tool BINARY PACKAGE@VERSION
+  [ -x "$1" ] && return 0
+  log "building $2 (a few minutes, once)"
+  CGO_ENABLED=0 go_install_into "$(dirname "$1")" "$2" -trimpath -ldflags "-s -w"
+}
+
+# build_in_module_copy BINARY MODULE@VERSION PACKAGE [-X FLAGS]: go build of PACKAGE inside a
+# copy of the downloaded module, for modules whose replace directives make go install refuse them.
+build_in_module_copy() {
+  local bin=$1 module=$2 pkg=$3 xflags=${4:-} src dir
+  [ -x "$bin" ] && return 0
+  log "building $module (several minutes, once)"
+  src=$(module_dir "$module") || return 1
+  dir=$(dirname "$bin")/src
+  rm -rf "$dir"; mkdir -p "$dir"
+  { cp -r "$src/." "$dir" && chmod -R u+w "$dir"; } || return 1
+  (cd "$dir" && GOWORK=off go build -mod=mod -trimpath -ldflags "-s -w $xflags" -o "$bin.tmp" "$pkg" >&2) \
+    || { rm -rf "$dir"; return 1; }
+  mv "$bin.tmp" "$bin"
+  rm -rf "$dir"
+}
 
 # ensure_coredns: sets COREDNS, the cluster's DNS server (run as a pod behind kube-dns).
-ensure_coredns() {
-  COREDNS=$TOOLS/coredns-$COREDNS_VERSION/coredns
-  [ -x "$COREDNS" ] || tools_build build_coredns || die "could not build CoreDNS $COREDNS_VERSION"
-}
-build_coredns() {
-  [ -x "$COREDNS" ] && return 0
-  log "building CoreDNS $COREDNS_VERSION (about 2 minutes, once)"
-  go_install_static "$(dirname "$COREDNS")" "github.com/coredns/coredns@$COREDNS_VERSION"
-}
+ensure_coredns() { static_tool COREDNS coredns "$COREDNS_VERSION" github.com/coredns/coredns; }
 
 # ensure_registry: sets REGISTRY_BIN, the CNCF distribution registry (images for the kubelet).
 ensure_registry() {
-  REGISTRY_BIN=$TOOLS/registry-$REGISTRY_VERSION/registry
-  [ -x "$REGISTRY_BIN" ] || tools_build build_registry || die "could not build the registry $REGISTRY_VERSION"
-}
-build_registry() {
-  [ -x "$REGISTRY_BIN" ] && return 0
-  log "building the registry $REGISTRY_VERSION (about a minute, once)"
-  go_install_static "$(dirname "$REGISTRY_BIN")" "github.com/distribution/distribution/v3/cmd/registry@$REGISTRY_VERSION"
+  static_tool REGISTRY_BIN registry "$REGISTRY_VERSION" github.com/distribution/distribution/v3/cmd/registry
 }
 
-# ensure_traefik: sets TRAEFIK, the ingress controller (Ingress and Gateway API). Its module has
-# replace directives, so `go install` refuses it: build inside a copy, like skaffold.
+# ensure_traefik: sets TRAEFIK, the ingress controller (Ingress and Gateway API), built in a copy
+# of its module (build_in_module_copy), static like the others.
 ensure_traefik() {
   TRAEFIK=$TOOLS/traefik-$TRAEFIK_VERSION/traefik
-  [ -x "$TRAEFIK" ] || tools_build build_traefik || die "could not build Traefik $TRAEFIK_VERSION"
+  [ -x "$TRAEFIK" ] || tools_build traefik build_traefik || die "could not build Traefik $TRAEFIK_VERSION"
 }
 build_traefik() {
-  [ -x "$TRAEFIK" ] && return 0
-  log "building Traefik $TRAEFIK_VERSION (about 8 minutes, once)"
-  local src dir pkg=github.com/traefik/traefik/v3
-  src=$(module_dir "$pkg@$TRAEFIK_VERSION") || return 1
-  dir=$(dirname "$TRAEFIK")/src
-  rm -rf "$dir"; mkdir -p "$dir"
-  { cp -r "$src/." "$dir" && chmod -R u+w "$dir"; } || return 1
-  (cd "$dir" && GOWORK=off CGO_ENABLED=0 go build -mod=mod -trimpath \
-    -ldflags "-s -w -X $pkg/pkg/version.Version=$TRAEFIK_VERSION" -o "$TRAEFIK.tmp" ./cmd/traefik >&2) \
-    || { rm -rf "$dir"; return 1; }
-  mv "$TRAEFIK.tmp" "$TRAEFIK"
-  rm -rf "$dir"
+  local pkg=github.com/traefik/traefik/v3
+  CGO_ENABLED=0 build_in_module_copy "$TRAEFIK" "$pkg@$TRAEFIK_VERSION" ./cmd/traefik "-X $pkg/pkg/version.Version=$TRAEFIK_VERSION"
 }
 
 ensure_cluster_tools() {
@@ -229,12 +220,4 @@ ensure_cluster_tools() {
 # ensure_vegeta: sets VEGETA, the load generator of the cluster test (the same version as
 # dev/bench's library; its CLI needs modules the bench's go.sum does not list).
 VEGETA_VERSION=v12.13.0
-ensure_vegeta() {
-  VEGETA=$TOOLS/vegeta-$VEGETA_VERSION/vegeta
-  [ -x "$VEGETA" ] || tools_build build_vegeta || die "could not build vegeta $VEGETA_VERSION"
-}
-build_vegeta() {
-  [ -x "$VEGETA" ] && return 0
-  log "building vegeta $VEGETA_VERSION (under a minute, once)"
-  go_install_static "$(dirname "$VEGETA")" "github.com/tsenart/vegeta/v12@$VEGETA_VERSION"
-}
+ensure_vegeta() { static_tool VEGETA vegeta "$VEGETA_VERSION" github.com/tsenart/vegeta/v12; }

@@ -13,15 +13,16 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)   # /usr/sbin is not on every 
 # again (Kubernetes alone takes about 8 minutes on two cores). PRODE_TOOLS_DIR puts them elsewhere.
 TOOLS=${PRODE_TOOLS_DIR:-${XDG_CACHE_HOME:-${HOME:-$ROOT/.test}/.cache}/prode/tools}
 
-# tools_build BUILDER: runs BUILDER, a function that builds one tool into $TOOLS, under that
+# tools_build NAME COMMAND...: runs COMMAND, which builds the tool NAME into $TOOLS, under that
 # tool's own lock on the machine, so that two checkouts starting at once build it once: the later
-# one waits, then finds it. BUILDER checks again whether its tool is there (it may have been built
+# one waits, then finds it. COMMAND checks again whether its tool is there (it may have been built
 # meanwhile) and puts it in place with a rename, so that a check without the lock never sees half
 # a file. One lock a tool: waiting for one never waits for another being built (dev/test.sh
 # builds the cluster's in the background).
 tools_build() {
+  local name=$1; shift
   mkdir -p "$TOOLS"
-  ( flock 8 && "$1" ) 8>"$TOOLS/.$1.lock"
+  ( flock 8 && "$@" ) 8>"$TOOLS/.$name.lock"
 }
 
 # go_install_into DIR PACKAGE@VERSION [GO INSTALL FLAGS...]: go install into a folder of its

@@ -18,7 +18,7 @@ GOLANGCI_LINT_VERSION=v2.15.0
 GOLANGCI_LINT=$TOOLS/golangci-lint-$GOLANGCI_LINT_VERSION/golangci-lint
 
 ensure_golangci_lint() {
-  [ -x "$GOLANGCI_LINT" ] || tools_build build_golangci_lint || die "could not build golangci-lint"
+  [ -x "$GOLANGCI_LINT" ] || tools_build golangci-lint build_golangci_lint || die "could not build golangci-lint"
 }
 build_golangci_lint() {
   [ -x "$GOLANGCI_LINT" ] && return 0
