@@ -69,7 +69,7 @@ e2e() {
   env "${E2E_ENV[@]}" dev/down.sh delete && e2e_stack=""
 }
 
-# The cluster step's own tools (CoreDNS, the registry, Traefik and vegeta: about 15 minutes of
+# The cluster step's own tools (CoreDNS, the registry, Traefik and vegeta: about 20 minutes of
 # compiling on a machine that never built them) are built from the start, in the background at
 # the lowest CPU and I/O priority: they take what the steps before leave idle (a third of the CPU
 # during e2e and the bench smokes), and the cluster step finds them built, or waits for the one
