@@ -208,6 +208,13 @@ func TestProbesAndShutdown(t *testing.T) {
 				probe("startup", c.StartupProbe, "/healthz")
 				probe("liveness", c.LivenessProbe, "/healthz")
 				probe("readiness", c.ReadinessProbe, "/readyz")
+				// Draining must be seen before the server stops accepting (DRAIN_DELAY after
+				// SIGTERM); a single slow probe on a busy node must not take a serving pod out.
+				if r := c.ReadinessProbe; r != nil {
+					if seen := time.Duration(r.PeriodSeconds*r.FailureThreshold) * time.Second; r.FailureThreshold < 2 || seen >= drain {
+						t.Errorf("%s: readiness fails after %d probes %d s apart (%v): want at least 2, seen within DRAIN_DELAY %v", name, r.FailureThreshold, r.PeriodSeconds, seen, drain)
+					}
+				}
 				if c.Lifecycle == nil || c.Lifecycle.PreStop == nil || c.Lifecycle.PreStop.Sleep == nil {
 					t.Fatalf("%s: no preStop sleep", name)
 				}

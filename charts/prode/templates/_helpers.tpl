@@ -452,7 +452,11 @@ spec:
               value: {{ $value | quote }}
             {{- end }}
           # Startup: up to 60 s to listen. Liveness: the process answers (a PostgreSQL outage
-          # never restarts a pod). Readiness: fails only while draining after SIGTERM.
+          # never restarts a pod). Readiness: fails only while draining after SIGTERM, which two
+          # probes 2 s apart see within 4 s, inside DRAIN_DELAY (5 s). One probe that times out
+          # on a busy node does not take the pod out of its Service: with a threshold of 1, a
+          # pod answering requests left it for 5 s at every slow probe, and at the peak of a
+          # rolling update those gaps can leave a Service only its terminating pods.
           startupProbe:
             httpGet: {path: /healthz, port: admin}
             periodSeconds: 2
@@ -465,8 +469,8 @@ spec:
             timeoutSeconds: 2
           readinessProbe:
             httpGet: {path: /readyz, port: admin}
-            periodSeconds: 5
-            failureThreshold: 1   # /readyz fails only on purpose (draining): act at once
+            periodSeconds: 2
+            failureThreshold: 2
             timeoutSeconds: 2
           # Keep serving while the endpoints and the ingress forget this pod; then SIGTERM.
           lifecycle:
