@@ -138,6 +138,10 @@ EOF
   kubectl -n "$NS" logs --prefix --since-time="$start" --max-log-requests 100 -l "$selector" \
     >"$OUT/connections-$name-running.log" 2>&1 || true
   kubectl -n "$NS" logs "$pg_pod" --since-time="$start" >"$OUT/connections-$name-postgresql.log" 2>&1 || true
+  # Probes that failed meanwhile (the kubelet's events): a slow node shows here first.
+  local unready
+  unready=$(kubectl -n "$NS" get events --field-selector reason=Unhealthy -o json | jq --arg s "$start" \
+    '[.items[] | select((.lastTimestamp // .eventTime // "") >= $s) | select(.message | startswith("Readiness")) | (.count // 1)] | add // 0')
   refused=$(cat "$OUT/connections-$name-replaced.log" "$OUT/connections-$name-running.log" \
     "$OUT/connections-$name-postgresql.log" | grep -Eic "$CONNECTIONS_REFUSED" || true)
   # 5xx counted by the services themselves, in the pods running now (the replaced ones answered
@@ -149,7 +153,7 @@ EOF
       || die "could not read $p's metrics"
     errors5xx=$((errors5xx + n))
   done
-  report "- connections, $name: $CONNECTIONS_WORKERS concurrent requests for $(jq -r '.duration / 1e9 | floor' "$OUT/connections-$name.json") s, every service pod replaced meanwhile (in $rolled s): $requests requests, $failed failed (status codes: $codes); PostgreSQL's peak $peak client backends (players, fixtures, predictions, scoring: ${peak_line#* }) of the chart's $count; $refused refused or failed connections in the logs; $errors5xx 5xx in the services' metrics"
+  report "- connections, $name: $CONNECTIONS_WORKERS concurrent requests for $(jq -r '.duration / 1e9 | floor' "$OUT/connections-$name.json") s, every service pod replaced meanwhile (in $rolled s): $requests requests, $failed failed (status codes: $codes); PostgreSQL's peak $peak client backends (players, fixtures, predictions, scoring: ${peak_line#* }) of the chart's $count; $refused refused or failed connections in the logs; $errors5xx 5xx in the services' metrics; $unready readiness probes failed"
   if [ "$refused" -gt 0 ]; then
     cat "$OUT/connections-$name-replaced.log" "$OUT/connections-$name-running.log" "$OUT/connections-$name-postgresql.log" \
       | grep -Ei "$CONNECTIONS_REFUSED" | head -20 >&2
@@ -159,6 +163,10 @@ EOF
     # What the services said about their failed answers, whatever the cause.
     cat "$OUT/connections-$name-replaced.log" "$OUT/connections-$name-running.log" \
       | grep -E '"level":"(ERROR|WARN)"' | head -20 >&2 || true
+    kubectl -n "$NS" get events --field-selector reason=Unhealthy --sort-by=.lastTimestamp 2>&1 | tail -10 >&2 || true
+    # and what Traefik logged of them (5xx only): OriginStatus 0 is its own answer.
+    kubectl -n traefik logs deploy/traefik --since-time="$start" 2>&1 | grep -F DownstreamStatus \
+      | jq -c '{time, RouterName, ServiceURL, OriginStatus, DownstreamStatus, RequestPath}' 2>/dev/null | head -20 >&2 || true
   fi
   [ "$failed" -eq 0 ] || die "$failed requests failed at the maxima ($name)"
   [ "$errors5xx" -eq 0 ] || die "the services counted $errors5xx 5xx answers at the maxima ($name)"
