@@ -208,10 +208,13 @@ func TestProbesAndShutdown(t *testing.T) {
 				probe("startup", c.StartupProbe, "/healthz")
 				probe("liveness", c.LivenessProbe, "/healthz")
 				probe("readiness", c.ReadinessProbe, "/readyz")
-				// Draining must be seen before the server stops accepting (DRAIN_DELAY after
-				// SIGTERM); a single slow probe on a busy node must not take a serving pod out.
+				// A single slow probe on a busy node must not take a serving pod out, and draining
+				// must be seen before the server stops accepting (DRAIN_DELAY after SIGTERM).
+				// values-kind.yaml shortens DRAIN_DELAY to 1 s for quick restarts while iterating,
+				// shorter than any two probes: there the preStop sleep alone keeps a rollout clean.
 				if r := c.ReadinessProbe; r != nil {
-					if seen := time.Duration(r.PeriodSeconds*r.FailureThreshold) * time.Second; r.FailureThreshold < 2 || seen >= drain {
+					seen := time.Duration(r.PeriodSeconds*r.FailureThreshold) * time.Second
+					if r.FailureThreshold < 2 || (seen >= drain && vs.name != "kind") {
 						t.Errorf("%s: readiness fails after %d probes %d s apart (%v): want at least 2, seen within DRAIN_DELAY %v", name, r.FailureThreshold, r.PeriodSeconds, seen, drain)
 					}
 				}
