@@ -138,10 +138,12 @@ EOF
   kubectl -n "$NS" logs --prefix --since-time="$start" --max-log-requests 100 -l "$selector" \
     >"$OUT/connections-$name-running.log" 2>&1 || true
   kubectl -n "$NS" logs "$pg_pod" --since-time="$start" >"$OUT/connections-$name-postgresql.log" 2>&1 || true
-  # Probes that failed meanwhile (the kubelet's events): a slow node shows here first.
-  local unready
-  unready=$(kubectl -n "$NS" get events --field-selector reason=Unhealthy -o json | jq --arg s "$start" \
-    '[.items[] | select((.lastTimestamp // .eventTime // "") >= $s) | select(.message | startswith("Readiness")) | (.count // 1)] | add // 0')
+  # Readiness probes that failed meanwhile (the kubelet's events): most are the draining pods'
+  # 503s and the refusals after they stop; the ones that timed out are a slow node's.
+  local unready slow
+  read -r unready slow < <(kubectl -n "$NS" get events --field-selector reason=Unhealthy -o json | jq -r --arg s "$start" \
+    '[.items[] | select((.lastTimestamp // .eventTime // "") >= $s) | select(.message | startswith("Readiness"))]
+     | "\([.[] | .count // 1] | add // 0) \([.[] | select(.message | test("deadline exceeded|Timeout")) | .count // 1] | add // 0)"') || true
   refused=$(cat "$OUT/connections-$name-replaced.log" "$OUT/connections-$name-running.log" \
     "$OUT/connections-$name-postgresql.log" | grep -Eic "$CONNECTIONS_REFUSED" || true)
   # 5xx counted by the services themselves, in the pods running now (the replaced ones answered
@@ -153,7 +155,7 @@ EOF
       || die "could not read $p's metrics"
     errors5xx=$((errors5xx + n))
   done
-  report "- connections, $name: $CONNECTIONS_WORKERS concurrent requests for $(jq -r '.duration / 1e9 | floor' "$OUT/connections-$name.json") s, every service pod replaced meanwhile (in $rolled s): $requests requests, $failed failed (status codes: $codes); PostgreSQL's peak $peak client backends (players, fixtures, predictions, scoring: ${peak_line#* }) of the chart's $count; $refused refused or failed connections in the logs; $errors5xx 5xx in the services' metrics; $unready readiness probes failed"
+  report "- connections, $name: $CONNECTIONS_WORKERS concurrent requests for $(jq -r '.duration / 1e9 | floor' "$OUT/connections-$name.json") s, every service pod replaced meanwhile (in $rolled s): $requests requests, $failed failed (status codes: $codes); PostgreSQL's peak $peak client backends (players, fixtures, predictions, scoring: ${peak_line#* }) of the chart's $count; $refused refused or failed connections in the logs; $errors5xx 5xx in the services' metrics; $unready readiness probes failed, $slow of them timed out"
   if [ "$refused" -gt 0 ]; then
     cat "$OUT/connections-$name-replaced.log" "$OUT/connections-$name-running.log" "$OUT/connections-$name-postgresql.log" \
       | grep -Ei "$CONNECTIONS_REFUSED" | head -20 >&2
