@@ -5,7 +5,8 @@
 #   dev/images.sh build TAG      builds localhost:5000/prode-<players|fixtures|predictions|scoring|
 #                                migrate|web|pgbouncer>:TAG and pushes them
 #   dev/images.sh standins       only the stand-in base images (below)
-#   dev/images.sh addons         only the cluster's own images: pause, CoreDNS, Traefik
+#   dev/images.sh addons         only the cluster's own images: pause, CoreDNS, Traefik, and the
+#                                stand-ins values-cluster.yaml names (dev/cluster.sh up runs it)
 # No container registry can be reached from our machines, so the Dockerfiles' base images are
 # stood in for by local ones, passed as build arguments (the Dockerfiles keep the real defaults):
 #   prode-standin/debian:bookworm           debootstrap --variant=minbase bookworm
@@ -175,11 +176,12 @@ build_images() {
   logged "$STANDINS/build.log" docker_build --network host -f docker/Dockerfile.pgbouncer \
     --build-arg "DEBIAN_IMAGE=$BASE_IMAGE" -t "prode-pgbouncer:$tag" . || die "prode-pgbouncer did not build"
   for s in "${GO_SERVICES[@]}" web pgbouncer; do push "prode-$s:$tag" || die "push prode-$s:$tag"; done
-  push_dependencies || die "push of the PostgreSQL and Redis stand-ins"
 }
 
 # The cluster's add-ons: the pod sandbox's pause, CoreDNS and Traefik, each one static binary
-# built by dev/cluster.sh on the distroless stand-in.
+# built by dev/cluster.sh on the distroless stand-in; and the chart's dependencies, so that a
+# new cluster runs `skaffold dev` (its cluster profile builds only the project's images) as well
+# as the cluster test.
 build_addons() {
   ensure_standins
   local name bin version ctx
@@ -199,6 +201,7 @@ build_addons() {
     }
     push "prode-addons/$name:$version" || die "push $name"
   done
+  push_dependencies || die "push of the PostgreSQL, Redis, curl and Prometheus stand-ins"
 }
 
 case ${1:-} in
