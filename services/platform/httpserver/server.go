@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -70,7 +71,7 @@ func New(cfg Config, log *slog.Logger) *Server {
 	return &Server{cfg: cfg, log: log, Engine: engine, Registry: reg, checks: map[string]Check{}}
 }
 
-// AddCheck reports a dependency on /readyz. Checks inform; only draining fails readiness,
+// AddCheck reports a dependency on /readyz?verbose. Checks inform; only draining fails readiness,
 // because a service that cannot reach PostgreSQL still answers a quick JSON 503 with
 // Retry-After, which is better for players than the ingress's own error page.
 func (s *Server) AddCheck(name string, check Check) { s.checks[name] = check }
@@ -81,29 +82,53 @@ func (s *Server) AdminHandler() http.Handler {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"estado": "vivo"})
 	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), time.Second)
-		defer cancel()
-		deps := map[string]string{}
-		for name, check := range s.checks {
-			if err := check(ctx); err != nil {
-				deps[name] = "falla"
-			} else {
-				deps[name] = "ok"
-			}
-		}
-		status, estado := http.StatusOK, "listo"
-		if s.draining.Load() {
-			status, estado = http.StatusServiceUnavailable, "cerrando"
-		}
-		writeJSON(w, status, map[string]any{"estado": estado, "dependencias": deps})
-	})
+	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{Registry: s.Registry}))
 	if s.cfg.Profiling {
 		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
 		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
 	}
 	return mux
+}
+
+// readyz answers from the drain flag alone, so that a probe on a busy node never waits for a
+// connection of a pool that requests keep busy: that wait once made probes time out and take
+// serving pods out of their Service. ?verbose adds each dependency's state, checked all at once
+// within a second, for people (as kube-apiserver's /readyz?verbose).
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	status, body := http.StatusOK, map[string]any{"estado": "listo"}
+	if s.draining.Load() {
+		status, body["estado"] = http.StatusServiceUnavailable, "cerrando"
+	}
+	if r.URL.Query().Has("verbose") {
+		body["dependencias"] = s.checkDependencies(r.Context())
+	}
+	writeJSON(w, status, body)
+}
+
+// checkDependencies runs every check at once, each within the same second, and reports each as
+// "ok" or "falla".
+func (s *Server) checkDependencies(ctx context.Context) map[string]string {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var (
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		deps = map[string]string{}
+	)
+	for name, check := range s.checks {
+		wg.Go(func() {
+			state := "ok"
+			if err := check(ctx); err != nil {
+				state = "falla"
+			}
+			mu.Lock()
+			deps[name] = state
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return deps
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

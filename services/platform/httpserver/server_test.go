@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gin-gonic/gin"
@@ -119,23 +120,46 @@ func TestMetricsPassPromlintAndCountByRoute(t *testing.T) {
 	}
 }
 
-func TestReadinessFailsWhileDraining(t *testing.T) {
+// A probe's /readyz answers from the drain flag alone: it runs no check, so it never waits on
+// a busy pool. /readyz?verbose reports each dependency, all checked at once: two checks that
+// each wait for the other both pass (one after the other, the first would fail at the second's
+// deadline).
+func TestReadinessFailsOnlyWhileDrainingAndChecksOnlyWhenAsked(t *testing.T) {
 	s := newTestServer()
-	s.AddCheck("postgres", func(context.Context) error { return io.EOF })
-	rec := httptest.NewRecorder()
-	s.AdminHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
-	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"postgres":"falla"`) {
-		t.Fatalf("ready: %d %s", rec.Code, rec.Body)
+	var checked atomic.Int32
+	s.AddCheck("postgres", func(context.Context) error { checked.Add(1); return io.EOF })
+	redisStarted, otherStarted := make(chan struct{}), make(chan struct{})
+	waitFor := func(mine, other chan struct{}) Check {
+		return func(ctx context.Context) error {
+			close(mine)
+			select {
+			case <-other:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
+	s.AddCheck("redis", waitFor(redisStarted, otherStarted))
+	s.AddCheck("otro", waitFor(otherStarted, redisStarted))
+	readyz := func(target string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		s.AdminHandler().ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		return rec
+	}
+
+	if rec := readyz("/readyz"); rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"estado":"listo"}` || checked.Load() != 0 {
+		t.Fatalf("probe: %d %s, %d checks run", rec.Code, rec.Body, checked.Load())
+	}
+	want := `{"dependencias":{"otro":"ok","postgres":"falla","redis":"ok"},"estado":"listo"}`
+	if rec := readyz("/readyz?verbose"); rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != want {
+		t.Fatalf("verbose: %d %s, want %s", rec.Code, rec.Body, want)
 	}
 	s.draining.Store(true)
-	rec = httptest.NewRecorder()
-	s.AdminHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
-	if rec.Code != 503 {
-		t.Fatalf("draining: %d", rec.Code)
+	if rec := readyz("/readyz"); rec.Code != 503 || strings.TrimSpace(rec.Body.String()) != `{"estado":"cerrando"}` {
+		t.Fatalf("draining: %d %s", rec.Code, rec.Body)
 	}
-	rec = httptest.NewRecorder()
-	s.AdminHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
-	if rec.Code != 200 {
+	if rec := readyz("/healthz"); rec.Code != 200 {
 		t.Fatalf("liveness while draining: %d", rec.Code)
 	}
 }
