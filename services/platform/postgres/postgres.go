@@ -23,7 +23,7 @@ import (
 const connectTimeout = 2 * time.Second
 
 // Connect builds a pool without connecting yet: a service starts (and reports the outage on
-// /readyz) even while PostgreSQL is down.
+// /readyz?verbose) even while PostgreSQL is down.
 func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -41,7 +41,7 @@ func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 	return pgxpool.NewWithConfig(ctx, cfg)
 }
 
-// Ping is a readiness check.
+// Ping is a dependency check for /readyz?verbose.
 func Ping(pool *pgxpool.Pool) func(context.Context) error {
 	return func(ctx context.Context) error { return pool.Ping(ctx) }
 }
