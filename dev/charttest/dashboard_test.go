@@ -84,7 +84,7 @@ func TestGrafanaDashboard(t *testing.T) {
 	}
 
 	// What an operator comes for: requests, 5xx apart from 499 hang-ups, latency percentiles,
-	// the outbox lag and where standings answers came from.
+	// the outbox lag, where standings answers came from and the live streams, open and refused.
 	all := strings.Join(exprs, "\n")
 	for _, want := range []string{
 		`rate(prode_http_requests_total{`,
@@ -93,6 +93,7 @@ func TestGrafanaDashboard(t *testing.T) {
 		`histogram_quantile(0.5,`, `histogram_quantile(0.95,`, `histogram_quantile(0.99,`,
 		`prode_scoring_outbox_lag_seconds{`,
 		`prode_standings_cache_requests_total{`,
+		`prode_live_streams_open{`, `prode_live_streams_refused_total{`,
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no dashboard query contains %s", want)

@@ -57,6 +57,7 @@ func TestRefusesBadValues(t *testing.T) {
 		{"a misspelt value", []string{"--set", "players.replicas=3"}, "replicas"},
 		{"no limits", []string{"--set", "web.resources.limits=null"}, "limits"},
 		{"an unknown knock-out rule", []string{"--set", "scoring.knockout=penales"}, "knockout"},
+		{"no live streams at all", []string{"--set", "scoring.liveMaxStreams=0"}, "liveMaxStreams"},
 		{"a negative proxy hop count", []string{"--set", "trustedProxyHops=-1"}, "trustedProxyHops"},
 		{"no proxy hop count", []string{"--set", "trustedProxyHops=null"}, "trustedProxyHops"},
 		{"a short previous session key", []string{"--set", "session.previousKey=c2hvcnQ="}, "session.previousKey must be base64 of at least 32 bytes"},
@@ -275,8 +276,9 @@ func TestServiceEnvironment(t *testing.T) {
 		if m, ok := envValue(c, "GOMEMLIMIT"); ok {
 			t.Errorf("%s: GOMEMLIMIT %+v set: the runtime's soft limit would be the whole container's", name, m)
 		}
-		// The leagues' maximums reach scoring, which enforces them (values.yaml scoring.grupos).
-		for env, want := range map[string]string{"GRUPOS_MAX_POR_JUGADOR": "50", "GRUPOS_MAX_MIEMBROS": "5000"} {
+		// The leagues' maximums reach scoring, which enforces them (values.yaml scoring.grupos),
+		// and so does the live streams' (scoring.liveMaxStreams, which the alert names).
+		for env, want := range map[string]string{"GRUPOS_MAX_POR_JUGADOR": "50", "GRUPOS_MAX_MIEMBROS": "5000", "LIVE_MAX_STREAMS": "20000"} {
 			if v, ok := envValue(c, env); ok != (name == "scoring") || (ok && v.Value != want) {
 				t.Errorf("%s: %s set: %v, value %q; want it (%s) on scoring only", name, env, ok, v.Value, want)
 			}

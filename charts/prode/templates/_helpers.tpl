@@ -442,6 +442,8 @@ spec:
               value: {{ $v.knockout | quote }}
             - name: POLL_INTERVAL
               value: {{ $v.pollInterval | quote }}
+            - name: LIVE_MAX_STREAMS
+              value: {{ printf "%d" (int $v.liveMaxStreams) | quote }}
             - name: GRUPOS_MAX_POR_JUGADOR
               value: {{ printf "%d" (int $v.grupos.maxPorJugador) | quote }}
             - name: GRUPOS_MAX_MIEMBROS
