@@ -57,23 +57,6 @@ fi
 
 # --- A throwaway API server -------------------------------------------------------------------
 STATE=$ROOT/.test/chart
-# chart_port FROM: the first port from FROM on that nobody holds on the loopback. The ports are
-# below Linux's ephemeral range (32768-60999), where the kernel picks the local port of every
-# outgoing connection, so that a busy machine (make test's load tests) cannot take one between
-# this check and etcd's bind; above make bench's (21080-22432). With python3 the check binds the
-# port, which also sees one held by a connection; without it, a connect probe.
-chart_port() {
-  local p=$1
-  while :; do
-    if command -v python3 >/dev/null 2>&1; then
-      python3 -c 'import socket,sys; s=socket.socket(); s.bind(("127.0.0.1", int(sys.argv[1]))); s.close()' "$p" 2>/dev/null && break
-    elif ! port_busy "$p"; then
-      break
-    fi
-    p=$((p + 1))
-  done
-  echo "$p"
-}
 stop_cluster() {
   stop_pidfile "$STATE/kube-apiserver.pid" kube-apiserver
   stop_pidfile "$STATE/etcd.pid" etcd
@@ -84,8 +67,11 @@ rm -rf "$STATE" "$ROOT/.test/chart-test-apiserver.log"; mkdir -p "$STATE/certs"
 trap 'stop_cluster; rm -rf "$STATE"' EXIT
 trap 'exit 130' INT TERM
 
-etcd_port=$(chart_port 23379)
-peer_port=$(chart_port $((etcd_port + 1)))
+# Ports drawn at random (free_port, dev/lib.sh), not the first free ones from a fixed start: two
+# checkouts whose chart steps start together (both had waited for the same Kubernetes build)
+# once both took 23379 and 23380, and the second etcd could not bind.
+etcd_port=$(free_port 0 1) || die "no free ports for etcd"
+peer_port=$((etcd_port + 1))
 log "etcd on 127.0.0.1:$etcd_port"
 # Its own client and peer ports and data dir: never the default 2379/2380 of a system etcd.
 "$ETCD" --name prode-test --data-dir "$STATE/etcd" \
@@ -101,7 +87,7 @@ openssl rsa -in "$STATE/sa.key" -pubout -out "$STATE/sa.pub" 2>/dev/null
 token=$(head -c 24 /dev/urandom | base64 | tr -d '/+=')
 echo "$token,admin,admin,system:masters" >"$STATE/tokens.csv"
 
-api_port=$(chart_port 23443)
+api_port=$(free_port) || die "no free port for kube-apiserver"
 log "kube-apiserver $K8S_VERSION on 127.0.0.1:$api_port"
 "$KUBE_APISERVER" --etcd-servers "http://127.0.0.1:$etcd_port" --cert-dir "$STATE/certs" \
   --secure-port "$api_port" --bind-address 127.0.0.1 --service-cluster-ip-range 10.0.0.0/24 \
