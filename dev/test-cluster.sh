@@ -45,11 +45,21 @@ if ! flock -n 9; then
   flock -w 3600 9 || die "the machine's cluster stayed busy for 60 minutes"
 fi
 
+# restarted_containers: a line for each container of the cluster that restarted, with why it
+# last stopped. A container killed at its memory limit (OOMKilled) otherwise shows only as the
+# 503s or connection resets it caused (twice, a PostgreSQL and a Traefik pod of this test).
+restarted_containers() {
+  kubectl get pods -A -o json | jq -r '.items[] | . as $p | .status.containerStatuses[]?
+    | select(.restartCount > 0) | .lastState.terminated as $t
+    | "\($p.metadata.namespace)/\($p.metadata.name) \(.name): \(.restartCount) restarts, last \($t.reason // "?") (exit \($t.exitCode // "?"))"'
+}
+
 started_cluster=""
 cleanup() {
   local rc=$?
   [ -z "${load_pid:-}" ] || kill -INT "$load_pid" 2>/dev/null || true
   if [ $rc -ne 0 ] && [ -s .cluster/kubeconfig ]; then
+    restarted_containers 2>/dev/null | while read -r line; do log "restarted: $line"; done
     log "failed; the namespace's state is in $OUT/state.txt"
     { kubectl -n "$NS" get all,pvc,jobs -o wide; kubectl -n "$NS" get events --sort-by=.lastTimestamp | tail -40; } \
       >"$OUT/state.txt" 2>&1 || true
@@ -338,6 +348,8 @@ t9=$SECONDS
 connections_at_the_maxima direct
 connections_at_the_maxima pgbouncer --set pgbouncer.enabled=true
 report "- the connection budget step, both runs: $((SECONDS - t9)) s"
+restarts=$(restarted_containers | paste -sd ";" -) || restarts="(not read: kubectl failed)"
+report "- containers restarted during the test: ${restarts:-none}"
 
 if [ -z "${CLUSTER_KEEP:-}" ]; then
   helm uninstall "$RELEASE" -n "$NS" --wait >/dev/null 2>&1 || true
