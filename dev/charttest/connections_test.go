@@ -384,7 +384,10 @@ func TestPgBouncerRouting(t *testing.T) {
 				t.Errorf("Service prode-pgbouncer: port %d, want 6432", svc)
 			}
 			ini := m.configMap(t, "prode-pgbouncer").Data["pgbouncer.ini"]
-			for key, want := range map[string]string{"pool_mode": "transaction", "auth_type": "scram-sha-256", "server_tls_sslmode": c.tls} {
+			// query_wait_timeout below the services' 30 s write timeout: a request that waits for
+			// a server connection (PostgreSQL down) gets its 503 instead of a cut connection.
+			for key, want := range map[string]string{"pool_mode": "transaction", "auth_type": "scram-sha-256",
+				"server_tls_sslmode": c.tls, "query_wait_timeout": "10"} {
 				if got := iniValue(ini, key); got != want {
 					t.Errorf("pgbouncer.ini: %s = %q, want %q", key, got, want)
 				}

@@ -58,6 +58,7 @@ func TestRefusesBadValues(t *testing.T) {
 		{"no limits", []string{"--set", "web.resources.limits=null"}, "limits"},
 		{"an unknown knock-out rule", []string{"--set", "scoring.knockout=penales"}, "knockout"},
 		{"no live streams at all", []string{"--set", "scoring.liveMaxStreams=0"}, "liveMaxStreams"},
+		{"PgBouncer's wait past the write timeout", []string{"--set", "pgbouncer.queryWaitSeconds=30"}, "queryWaitSeconds"},
 		{"a negative proxy hop count", []string{"--set", "trustedProxyHops=-1"}, "trustedProxyHops"},
 		{"no proxy hop count", []string{"--set", "trustedProxyHops=null"}, "trustedProxyHops"},
 		{"a short previous session key", []string{"--set", "session.previousKey=c2hvcnQ="}, "session.previousKey must be base64 of at least 32 bytes"},

@@ -30,6 +30,11 @@ min_pool_size = 0
 reserve_pool_size = 0
 max_db_connections = 0
 max_client_conn = {{ int $b.maxClientConn }}
+; A transaction that waits this long for a server connection ends its client connection (08P01,
+; which the services answer 503). Its default, 120 s, is also what a service's connection, open
+; on PgBouncer before PostgreSQL went down, waits for each query (measured: 120.2 s, and 10.3 s
+; at 10), while new logins are refused at once (server_login_retry).
+query_wait_timeout = {{ int $b.queryWaitSeconds }}
 {{- if .Values.postgresql.enabled }}
 server_tls_sslmode = disable
 {{- else }}
