@@ -59,7 +59,9 @@ cleanup() {
   local rc=$?
   [ -z "${load_pid:-}" ] || kill -INT "$load_pid" 2>/dev/null || true
   if [ $rc -ne 0 ] && [ -s .cluster/kubeconfig ]; then
-    restarted_containers 2>/dev/null | while read -r line; do log "restarted: $line"; done
+    # || true: under set -e a failing kubectl (the cluster never came up) would end the cleanup
+    # here, before the state file and the cluster's removal.
+    { restarted_containers 2>/dev/null || true; } | while read -r line; do log "restarted: $line"; done
     log "failed; the namespace's state is in $OUT/state.txt"
     { kubectl -n "$NS" get all,pvc,jobs -o wide; kubectl -n "$NS" get events --sort-by=.lastTimestamp | tail -40; } \
       >"$OUT/state.txt" 2>&1 || true
