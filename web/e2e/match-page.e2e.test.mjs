@@ -1,6 +1,7 @@
 // Issue 14's match page end to end, against a running stack (PRODE_URL): two players predict a
 // match; before the lock the page shows one's own prediction and says when everyone's show, and
-// nobody else's is anywhere on it (nor in the API). The organiser moves the match inside its
+// nobody else's is anywhere on it (nor in the API); signed out, the page offers to sign in there,
+// and stays. The organiser moves the match inside its
 // cut-off: the page shows both predictions, in a table, and how they split. The organiser enters
 // the result: a player goes from the results screen to the match page and sees who scored what.
 // Each state of the page is screenshot at 1280x800 and 390x844 and checked with axe.
@@ -19,7 +20,8 @@ const BETO = { email: `partido-beto-${stamp}@prode.test`, nombre: `Beto ${stamp}
 const HOUR = 3600_000;
 
 describe('The match page end to end', { timeout: 10 * 60_000 }, () => {
-  const { ana, beto, admin } = peopleForSuite({ ana: 'partido-ana', beto: 'partido-beto', admin: 'partido-organizador' });
+  const { ana, beto, admin, addPerson } = peopleForSuite({ ana: 'partido-ana', beto: 'partido-beto', admin: 'partido-organizador' });
+  let phone; // Ana on a second device, where she is signed out
   let match; // the match both predict: {id, nombre_local, nombre_visitante}
 
   const step = stepsInOrder();
@@ -59,6 +61,22 @@ describe('The match page end to end', { timeout: 10 * 60_000 }, () => {
     assert.equal(resumen.cerrado, false);
     assert.equal(resumen.distribucion, null);
     await checkScreen(page, 'partido-antes-del-cierre');
+  });
+
+  step('signed out, a match link offers to sign in there, and after signing in the player stays on the match', async () => {
+    phone = await addPerson('partido-ana-celular');
+    const { page } = phone;
+    await page.goto(matchPage());
+    const heading = `${match.nombre_local} vs. ${match.nombre_visitante}`;
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await main(page).getByText('Ingresá para ver tu jugada y, cuando cierran las apuestas, las de todos.').waitFor();
+    assert.equal(await main(page).getByText(/^Tu jugada:/).count(), 0, 'no prediction shown signed out');
+    await signInThroughPopup(phone, { ...ANA, landsOn: heading });
+    assert.equal(page.url(), matchPage(), 'still on the match');
+    await main(page).getByText(/^Tu jugada:/).waitFor();
+    assert.match(await main(page).getByText(/^Tu jugada:/).textContent(), /Tu jugada: 2 - 1/);
+    assert.equal(await main(page).getByRole('button', { name: 'Ingresar con Google' }).count(), 0);
+    await phone.context.close();
   });
 
   step("after the lock the page shows both predictions and how everyone predicted", async () => {
@@ -133,6 +151,6 @@ describe('The match page end to end', { timeout: 10 * 60_000 }, () => {
   });
 
   step('no CSP violation and no uncaught error happened in any page', async () => {
-    assert.deepEqual([...ana.problems, ...beto.problems, ...admin.problems], []);
+    assert.deepEqual([...ana.problems, ...beto.problems, ...admin.problems, ...(phone?.problems ?? [])], []);
   });
 });

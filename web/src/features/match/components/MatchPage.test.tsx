@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axeViolations } from '../../../test/axe';
 import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
@@ -74,11 +74,19 @@ interface Serve {
   signedIn?: boolean;
 }
 
+/** The server; signed out (`signedIn: false`), until the chooser's code is exchanged (POST /api/sesion). */
 function serve({ match = partido(), resumen = abierto, total = 4, signedIn = true }: Serve = {}) {
+  let session = signedIn;
   return fakeFetch((r: Recorded) => {
-    if (r.path === '/api/sesion') {
-      return signedIn ? { status: 200, body: ana } : { status: 401, body: { error: 'no_autenticado', mensaje: 'x' } };
+    if (r.method === 'POST' && r.path === '/api/sesion') {
+      session = true;
+      return { status: 200, body: ana };
     }
+    if (r.method === 'POST' && r.path === '/api/jugadores') return { status: 200, body: ana };
+    if (r.path === '/api/sesion') {
+      return session ? { status: 200, body: ana } : { status: 401, body: { error: 'no_autenticado', mensaje: 'x' } };
+    }
+    if (r.path === '/api/sesion/proveedor') return { status: 200, body: { modo: 'dev', client_id: '' } };
     if (r.path === '/api/partidos/12') return { status: 200, body: match };
     if (r.path === '/api/partidos/99') return { status: 404, body: { error: 'no_encontrado', mensaje: 'No existe ese partido.' } };
     if (r.path === '/api/apuestas/resumen?partido=12') return { status: 200, body: resumen };
@@ -170,13 +178,22 @@ describe('MatchPage', () => {
     expect(requests.map((r) => r.path)).toContain('/api/puntos?partido=12&pagina=1&por_pagina=50&puntos=0');
   });
 
-  it('signed out shows the match and the way to sign in, and asks for no prediction', async () => {
+  it('signed out shows the match and the sign-in button, asks for no prediction, and after the popup stays on the match', async () => {
     const { requests } = serve({ signedIn: false });
-    renderAt('/partidos/12');
+    const open = vi.spyOn(window, 'open').mockReturnValue(window); // the chooser's popup opens
+    const { container } = renderAt('/partidos/12');
     await screen.findByRole('heading', { level: 1, name: 'Argentina vs. Francia' });
-    expect(await screen.findByRole('link', { name: 'Ingresá' })).toHaveAttribute('href', '/');
-    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/sesion'));
+    expect(await screen.findByText('Ingresá para ver tu jugada y, cuando cierran las apuestas, las de todos.')).toBeInTheDocument();
+    const ingresar = await screen.findByRole('button', { name: 'Ingresar con Google' });
     expect(requests.some((r) => r.path.includes('apuestas') || r.path.includes('puntos'))).toBe(false);
+    expect(await axeViolations(container)).toEqual([]);
+
+    await userEvent.click(ingresar);
+    expect(open).toHaveBeenLastCalledWith('/api/sesion/dev', 'prode-login', 'width=500,height=600');
+    fireEvent(window, new MessageEvent('message', { data: { tipo: 'prode-codigo', code: 'c0de' }, origin: window.location.origin }));
+    expect(await screen.findByText('Tu jugada:', { exact: false })).toHaveTextContent('Tu jugada: 2 - 1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Argentina vs. Francia' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ingresar con Google' })).not.toBeInTheDocument();
   });
 
   it('an unknown or malformed match id is a page not found', async () => {

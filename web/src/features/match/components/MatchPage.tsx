@@ -1,9 +1,9 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/ApiError';
 import { QueryView } from '../../../shared/components/QueryView';
 import { NotFound } from '../../../shared/layout/NotFound';
 import { usePageTitle } from '../../../shared/layout/usePageTitle';
-import { useSesion } from '../../session';
+import { SignInButton, useSesion } from '../../session';
 import { usePartido, type Partido } from '../api/getPartido';
 import { MatchHeading } from './MatchHeading';
 import { MatchPredictions } from './MatchPredictions';
@@ -43,9 +43,11 @@ function MatchBody({ partido }: { partido: Partido }) {
           jugador ? (
             <MatchPredictions partido={partido} jugadorId={jugador.id} />
           ) : (
-            <p className="match-note">
-              <Link to="/">Ingresá</Link> para ver tu jugada y, cuando cierran las apuestas, las de todos.
-            </p>
+            // Signed in here, the player stays on this match (as on an invitation's page).
+            <div>
+              <p className="match-note">Ingresá para ver tu jugada y, cuando cierran las apuestas, las de todos.</p>
+              <SignInButton />
+            </div>
           )
         }
       </QueryView>
