@@ -1,8 +1,11 @@
 package grupos
 
 import (
+	"runtime"
 	"slices"
+	"strconv"
 	"testing"
+	"time"
 
 	"prode/platform/events"
 	"prode/scoring/internal/store"
@@ -102,5 +105,96 @@ func TestAccessForgetsWhatIsNotified(t *testing.T) {
 	c.put(ana, refused, c.begin())
 	if remembers(c, ana) {
 		t.Error("a refusal was remembered")
+	}
+}
+
+// A key remembered again under another tournament is forgotten by the new tournament's table,
+// not the old one's; an access read after its league changed is remembered.
+func TestAccessEndsWhatItNamesAtTheTimeOfTheNotification(t *testing.T) {
+	c := listening()
+	k := accessKey{grupo: 1, jugador: 2, sesion: "s"}
+	c.put(k, granted, c.begin())
+	moved := granted
+	moved.Torneo = 8
+	c.put(k, moved, c.begin())
+	c.Notified(events.TableChanged(7))
+	if !remembers(c, k) {
+		t.Fatal("forgotten by the table of the tournament it no longer names")
+	}
+	c.Notified(events.TableChanged(8))
+	if remembers(c, k) {
+		t.Fatal("remembered after its tournament's table changed")
+	}
+	c.Notified(events.LeagueChanged(1))
+	c.put(k, granted, c.begin())
+	if !remembers(c, k) {
+		t.Fatal("an access read after its league changed is not remembered")
+	}
+}
+
+// An ending is kept only while an entry kept before it could be fresh, so that the endings of
+// a day of sign-outs take no memory; dropping one brings no entry back.
+func TestAccessEndingsLastOnlyWhileNeeded(t *testing.T) {
+	c := listening()
+	clock := time.Date(2026, 6, 11, 12, 0, 0, 0, time.UTC)
+	c.now = func() time.Time { return clock }
+	k := accessKey{grupo: 1, jugador: 2, sesion: "ana"}
+	c.put(k, granted, c.begin())
+	clock = clock.Add(time.Second)
+	c.Notified(events.SessionEnded("ana"))
+	for i := range 1000 {
+		c.Notified(events.SessionEnded(strconv.Itoa(i)))
+	}
+	clock = clock.Add(3 * time.Second)
+	if remembers(c, k) {
+		t.Fatal("remembered after its session ended")
+	}
+	clock = clock.Add(accessFreshFor)
+	c.Notified(events.SessionEnded("beto"))
+	if n, q := len(c.sesiones.at), len(c.sesiones.queue); n != 1 || q != 1 {
+		t.Errorf("%d endings (%d queued) kept, want only beto's", n, q)
+	}
+	if remembers(c, k) {
+		t.Fatal("an entry came back once its ending was dropped")
+	}
+}
+
+// fullAccessCache holds the most entries it may: members of 10,000 leagues, each with a
+// session of their own, in two tournaments.
+func fullAccessCache() *AccessCache {
+	c := listening()
+	for i := range maxAccessEntries - 1 {
+		a := granted
+		a.Torneo = int64(i % 2)
+		c.put(accessKey{grupo: int64(i % 10_000), jugador: int64(i), sesion: strconv.Itoa(i)}, a, c.begin())
+	}
+	return c
+}
+
+// What a 'Salir' costs a replica whose cache is full: it must not grow with the entries.
+func BenchmarkAccessForgetOneSession(b *testing.B) {
+	c := fullAccessCache()
+	k := accessKey{grupo: 1, jugador: -1, sesion: "saliente"}
+	b.ResetTimer()
+	for b.Loop() {
+		c.put(k, granted, c.begin())
+		c.Notified(events.SessionEnded(k.sesion))
+	}
+	if len(c.entries) < maxAccessEntries-1 {
+		b.Fatalf("%d entries left: not a full cache's figure", len(c.entries))
+	}
+}
+
+// The memory of a full cache, reported as bytes an entry.
+func BenchmarkAccessCacheMemory(b *testing.B) {
+	var before, after runtime.MemStats
+	for b.Loop() {
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		c := fullAccessCache()
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(c.entries)), "B/entry")
+		runtime.KeepAlive(c)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 
 	"prode/platform/apierror"
+	"prode/platform/events"
 	"prode/scoring/internal/metrics"
 	"prode/scoring/internal/standings"
 	"prode/scoring/internal/store"
@@ -203,10 +204,10 @@ func (s *Service) Remove(ctx context.Context, id, actor, jugador int64) error {
 }
 
 // forgetLeague forgets at once, after a change of the league's members made here, the access
-// this replica remembers to it: the other replicas hear of it a moment later, on
-// events.AccessChannel (so does this one, again).
+// this replica remembers to it, as the notification that every replica hears of it a moment
+// later on events.AccessChannel (this one again too) does.
 func (s *Service) forgetLeague(id int64) {
-	s.accessCache.forget(func(k accessKey, _ store.Acceso) bool { return k.grupo == id })
+	s.accessCache.Notified(events.LeagueChanged(id))
 }
 
 // Access reads a league's table state for one of its members, whose session (sesion) must
