@@ -66,8 +66,9 @@ logged() {
   fi
 }
 
-# ensure_packages [chromium] [gcc] [wrk]: install what is missing from Debian's packages
-# (gcc: go test -race needs cgo; wrk: make bench's load generator).
+# ensure_packages [chromium] [gcc] [wrk] [pgbouncer]: install what is missing from Debian's
+# packages (gcc: go test -race needs cgo; wrk: make bench's load generator; pgbouncer: the
+# PostgreSQL outage through PgBouncer, which the test starts itself).
 ensure_packages() {
   local pkgs=()
   [ -x "$PG_BIN/initdb" ] || pkgs+=(postgresql-15)
@@ -80,6 +81,7 @@ ensure_packages() {
       chromium) command -v chromium >/dev/null || pkgs+=(chromium) ;;
       gcc) command -v gcc >/dev/null || pkgs+=(gcc libc6-dev) ;;
       wrk) command -v wrk >/dev/null || pkgs+=(wrk) ;;
+      pgbouncer) [ -x /usr/sbin/pgbouncer ] || pkgs+=(pgbouncer) ;;
       *) die "ensure_packages: unknown extra '$extra'" ;;
     esac
   done
@@ -89,6 +91,10 @@ ensure_packages() {
   # Wait for another install's lock (two targets started at once) instead of failing.
   apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${pkgs[@]}" </dev/null >&2
+  # Debian's package starts a PgBouncer of its own under systemd; the tests need only the binary.
+  if [[ " ${pkgs[*]} " == *" pgbouncer "* ]] && [ -d /run/systemd/system ]; then
+    systemctl disable --now pgbouncer >&2 || true
+  fi
   NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 }
 

@@ -33,8 +33,8 @@ fuzz_all() {
 }
 
 pgdown() {
-  ensure_packages gcc
-  (cd services/predictions && PGDOWN_SECONDS=${PGDOWN_SECONDS:-30} go test -count=1 -v -run '^TestPostgresOutage$' -timeout 15m ./cmd/predictions)
+  ensure_packages gcc pgbouncer
+  (cd services/predictions && PGDOWN_SECONDS=${PGDOWN_SECONDS:-30} go test -count=1 -v -run '^TestPostgresOutage(ThroughPgBouncer)?$' -timeout 15m ./cmd/predictions)
 }
 
 redisdown() {

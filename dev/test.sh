@@ -89,7 +89,7 @@ has_e2e() { has_web && [ -d web/e2e ]; }
 
 case $what in
   all)
-    if has_e2e; then ensure_packages gcc chromium; else ensure_packages gcc; fi
+    if has_e2e; then ensure_packages gcc pgbouncer chromium; else ensure_packages gcc pgbouncer; fi
     if [ "$(id -u)" -eq 0 ]; then prebuild_cluster_tools; fi
     step "go lint" dev/lint-go.sh   # first: a formatting or import slip shows in minutes
     step routes env ROUTES_TEST_PORT="$(free_port 0 1 2 3 4 5 6 7 8)" dev/test-routes.sh
@@ -108,7 +108,7 @@ case $what in
     else log "skipping the cluster test: it needs root (sudo make test-cluster)"; fi
     ;;
   go)
-    ensure_packages gcc
+    ensure_packages gcc pgbouncer
     start_test_env
     for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
     ;;

@@ -386,8 +386,9 @@ func TestPgBouncerRouting(t *testing.T) {
 			ini := m.configMap(t, "prode-pgbouncer").Data["pgbouncer.ini"]
 			// query_wait_timeout below the services' 30 s write timeout: a request that waits for
 			// a server connection (PostgreSQL down) gets its 503 instead of a cut connection.
+			// server_login_retry short: writes resume within it once PostgreSQL is back.
 			for key, want := range map[string]string{"pool_mode": "transaction", "auth_type": "scram-sha-256",
-				"server_tls_sslmode": c.tls, "query_wait_timeout": "10"} {
+				"server_tls_sslmode": c.tls, "query_wait_timeout": "10", "server_login_retry": "2"} {
 				if got := iniValue(ini, key); got != want {
 					t.Errorf("pgbouncer.ini: %s = %q, want %q", key, got, want)
 				}

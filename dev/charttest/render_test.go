@@ -59,6 +59,7 @@ func TestRefusesBadValues(t *testing.T) {
 		{"an unknown knock-out rule", []string{"--set", "scoring.knockout=penales"}, "knockout"},
 		{"no live streams at all", []string{"--set", "scoring.liveMaxStreams=0"}, "liveMaxStreams"},
 		{"PgBouncer's wait past the write timeout", []string{"--set", "pgbouncer.queryWaitSeconds=30"}, "queryWaitSeconds"},
+		{"PgBouncer never retrying a login", []string{"--set", "pgbouncer.loginRetrySeconds=0"}, "loginRetrySeconds"},
 		{"a negative proxy hop count", []string{"--set", "trustedProxyHops=-1"}, "trustedProxyHops"},
 		{"no proxy hop count", []string{"--set", "trustedProxyHops=null"}, "trustedProxyHops"},
 		{"a short previous session key", []string{"--set", "session.previousKey=c2hvcnQ="}, "session.previousKey must be base64 of at least 32 bytes"},

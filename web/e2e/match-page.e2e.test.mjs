@@ -71,6 +71,8 @@ describe('The match page end to end', { timeout: 10 * 60_000 }, () => {
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await main(page).getByText('Ingresá para ver tu jugada y, cuando cierran las apuestas, las de todos.').waitFor();
     assert.equal(await main(page).getByText(/^Tu jugada:/).count(), 0, 'no prediction shown signed out');
+    await settle(page);
+    await checkScreen(page, 'partido-sin-sesion');
     await signInThroughPopup(phone, { ...ANA, landsOn: heading });
     assert.equal(page.url(), matchPage(), 'still on the match');
     await main(page).getByText(/^Tu jugada:/).waitFor();

@@ -35,6 +35,9 @@ max_client_conn = {{ int $b.maxClientConn }}
 ; on PgBouncer before PostgreSQL went down, waits for each query (measured: 120.2 s, and 10.3 s
 ; at 10), while new logins are refused at once (server_login_retry).
 query_wait_timeout = {{ int $b.queryWaitSeconds }}
+; After a failed login to PostgreSQL, PgBouncer refuses new clients at once and tries again
+; after this long: its default, 15 s, kept writes failing well after PostgreSQL was back.
+server_login_retry = {{ int $b.loginRetrySeconds }}
 {{- if .Values.postgresql.enabled }}
 server_tls_sslmode = disable
 {{- else }}

@@ -105,7 +105,12 @@ func (c *Cluster) run(name string, args ...string) {
 
 // command runs a PostgreSQL binary, as the postgres user when we are root.
 func (c *Cluster) command(name string, args ...string) *exec.Cmd {
-	bin := filepath.Join(PGBin, name)
+	return c.asPostgres(filepath.Join(PGBin, name), args...)
+}
+
+// asPostgres runs bin as the postgres user when we are root (PostgreSQL and PgBouncer refuse
+// root), with the cluster's folder theirs.
+func (c *Cluster) asPostgres(bin string, args ...string) *exec.Cmd {
 	if os.Geteuid() != 0 {
 		return exec.Command(bin, args...)
 	}

@@ -23,12 +23,16 @@ type writeScenario struct {
 // startWriteScenario builds and starts the binary on a fresh database (the cluster that
 // PRODE_TEST_PG_ADMIN_URL names) with n open matches of torneo and writers signed-in players.
 // Its rate limit is out of the way: the scenarios are outages and shutdowns, not the limit.
-func startWriteScenario(t testing.TB, torneo string, n, writers int) writeScenario {
+// via, when not nil, is the way to the database the binary is given (PgBouncer's URL).
+func startWriteScenario(t testing.TB, torneo string, n, writers int, via func(string) string) writeScenario {
 	t.Helper()
 	db := testenv.NewDB(t)
 	sc := writeScenario{db: db, matches: openMatches(t, db, torneo, n), players: signedInPlayers(t, db, writers)}
-	sc.svc = testenv.Start(t, testenv.Build(t, "."), "DATABASE_URL="+db.URL("predictions"),
-		"WRITE_RATE=10000/s", "WRITE_BURST=10000")
+	url := db.URL("predictions")
+	if via != nil {
+		url = via(url)
+	}
+	sc.svc = testenv.Start(t, testenv.Build(t, "."), "DATABASE_URL="+url, "WRITE_RATE=10000/s", "WRITE_BURST=10000")
 	return sc
 }
 

@@ -18,7 +18,7 @@ import (
 // the score of the player's last acknowledged write.
 func TestSIGTERMUnderSteadyWritesLosesNothing(t *testing.T) {
 	const workers, matches = 8, 3000
-	sc := startWriteScenario(t, "Shutdown", matches, workers)
+	sc := startWriteScenario(t, "Shutdown", matches, workers, nil)
 
 	// Per worker (only its own goroutine touches its entry): the match it is on, the id of its
 	// prediction for that match once created, and the local score of every acknowledged write.
