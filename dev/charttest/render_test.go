@@ -187,6 +187,30 @@ func TestHardenedPods(t *testing.T) {
 
 // The Go services' probes follow DESIGN.md section 3 on the admin port, and the grace period
 // covers the preStop sleep, DRAIN_DELAY and SHUTDOWN_TIMEOUT, so no pod is killed mid-drain.
+// The in-cluster Redis is probed by the kubelet's TCP dial, not by a command exec'd in its
+// container, and is restarted only after a minute without one: on a busy node the exec'd
+// redis-cli timed out three times in a row, the kubelet restarted a serving Redis, and the
+// services saw connections refused (CI's cluster test).
+func TestRedisProbesSurviveABusyNode(t *testing.T) {
+	for _, vs := range valueSets {
+		t.Run(vs.name, func(t *testing.T) {
+			w, ok := render(t, vs).component(t, "redis")
+			if !ok {
+				t.Skip("no in-cluster Redis")
+			}
+			c := w.spec.Containers[0]
+			for kind, p := range map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe} {
+				if p == nil || p.TCPSocket == nil || p.Exec != nil {
+					t.Errorf("redis: %s probe %+v, want a TCP probe", kind, p)
+				}
+			}
+			if l := c.LivenessProbe; l != nil && l.PeriodSeconds*l.FailureThreshold < 60 {
+				t.Errorf("redis: restarted after %d failed probes %d s apart, want a minute at least", l.FailureThreshold, l.PeriodSeconds)
+			}
+		})
+	}
+}
+
 func TestProbesAndShutdown(t *testing.T) {
 	for _, vs := range valueSets {
 		t.Run(vs.name, func(t *testing.T) {
