@@ -6,7 +6,7 @@ export interface Recorded {
   body: unknown;
 }
 
-type Route = (request: Recorded) => { status: number; body?: unknown } | undefined;
+export type Route = (request: Recorded) => { status: number; body?: unknown } | undefined;
 
 /**
  * Replaces window.fetch with a handler that answers from `route` and records every request, so a

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axeViolations } from '../../../test/axe';
-import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
+import { fakeFetch, type Route } from '../../../test/fakeFetch';
+import { signInRoutes } from '../../../test/fakeSignIn';
 import { renderRoutes } from '../../../test/render';
 import { JoinPage } from './JoinPage';
 
@@ -11,20 +12,11 @@ const jugador = { id: 3, nombre: 'Ana', email: 'ana@prode.test', admin: false };
 const REVOCADO = 'El enlace de invitación no es válido o fue revocado.';
 
 /** The server: signed out until the chooser's code is exchanged (POST /api/sesion), unless `signedIn`. */
-function serve(signedIn: boolean, extra: (r: Recorded) => { status: number; body?: unknown } | undefined = () => undefined) {
-  let session = signedIn;
+function serve(signedIn: boolean, extra: Route = () => undefined) {
+  const session = signInRoutes(jugador, signedIn);
   return fakeFetch((r) => {
-    if (r.method === 'POST' && r.path === '/api/sesion') {
-      session = true;
-      return { status: 200, body: jugador };
-    }
-    if (r.method === 'POST' && r.path === '/api/jugadores') return { status: 200, body: jugador };
-    if (r.path === '/api/sesion') {
-      return session ? { status: 200, body: jugador } : { status: 401, body: { error: 'no_autenticado', mensaje: 'x' } };
-    }
-    if (r.path === '/api/sesion/proveedor') return { status: 200, body: { modo: 'dev', client_id: '' } };
     if (r.path === `/api/grupos/invitacion/${CODIGO}`) return { status: 200, body: invitacion };
-    return extra(r);
+    return session(r) ?? extra(r);
   });
 }
 

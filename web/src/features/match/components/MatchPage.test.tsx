@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axeViolations } from '../../../test/axe';
 import { fakeFetch, type Recorded } from '../../../test/fakeFetch';
 import { fakePartido, resultadoConPenales } from '../../../test/fixtures';
+import { signInRoutes } from '../../../test/fakeSignIn';
 import { renderRoutes } from '../../../test/render';
 import type { ApuestasDePartido } from '../api/getApuestasDePartido';
 import type { Partido } from '../api/getPartido';
@@ -76,17 +77,10 @@ interface Serve {
 
 /** The server; signed out (`signedIn: false`), until the chooser's code is exchanged (POST /api/sesion). */
 function serve({ match = partido(), resumen = abierto, total = 4, signedIn = true }: Serve = {}) {
-  let session = signedIn;
+  const session = signInRoutes(ana, signedIn);
   return fakeFetch((r: Recorded) => {
-    if (r.method === 'POST' && r.path === '/api/sesion') {
-      session = true;
-      return { status: 200, body: ana };
-    }
-    if (r.method === 'POST' && r.path === '/api/jugadores') return { status: 200, body: ana };
-    if (r.path === '/api/sesion') {
-      return session ? { status: 200, body: ana } : { status: 401, body: { error: 'no_autenticado', mensaje: 'x' } };
-    }
-    if (r.path === '/api/sesion/proveedor') return { status: 200, body: { modo: 'dev', client_id: '' } };
+    const signIn = session(r);
+    if (signIn) return signIn;
     if (r.path === '/api/partidos/12') return { status: 200, body: match };
     if (r.path === '/api/partidos/99') return { status: 404, body: { error: 'no_encontrado', mensaje: 'No existe ese partido.' } };
     if (r.path === '/api/apuestas/resumen?partido=12') return { status: 200, body: resumen };
