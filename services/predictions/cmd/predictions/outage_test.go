@@ -35,8 +35,8 @@ func TestPostgresOutage(t *testing.T) {
 // open to PgBouncer waits for a server connection until query_wait_timeout, and fails then
 // with 08P01, which must be the same 503; a new connection is refused at once while logins to
 // PostgreSQL fail, and PgBouncer tries one again every server_login_retry, so writes resume
-// within that of PostgreSQL's return. The scenario's waits are shorter than the chart's (10 s
-// and 2 s), so that the 5 s outage outlasts a query's wait.
+// within that of PostgreSQL's return. The scenario's query wait (2 s) is shorter than the
+// chart's 10 s, so that the 5 s outage outlasts it; its login retry is the chart's 2 s.
 func TestPostgresOutageThroughPgBouncer(t *testing.T) {
 	cluster := testenv.NewCluster(t)
 	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
