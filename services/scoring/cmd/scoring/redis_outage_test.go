@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -42,34 +41,7 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 	svc := startScoring(t, bin, l, rs.URL(), prefix)
 	l.waitScored(10 * time.Second)
 
-	type answer struct{ at, took time.Duration }
-	var (
-		mu      sync.Mutex
-		answers []answer
-		begin   = time.Now()
-	)
-	running := testenv.StartLoad(testenv.Load{Workers: 8, Send: func(client *http.Client, w int) error {
-		page := w%4 + 1
-		start := time.Now()
-		res, err := client.Get(svc.URL(fmt.Sprintf("/api/posiciones?pagina=%d&por_pagina=50", page)))
-		mu.Lock()
-		answers = append(answers, answer{at: start.Sub(begin), took: time.Since(start)})
-		mu.Unlock()
-		if err != nil {
-			return fmt.Errorf("at %s: %w", start.Sub(begin).Round(time.Millisecond), err)
-		}
-		defer res.Body.Close()
-		var p struct {
-			Posiciones []json.RawMessage `json:"posiciones"`
-		}
-		if res.StatusCode != http.StatusOK {
-			return fmt.Errorf("at %s: GET /api/posiciones page %d: %d", start.Sub(begin).Round(time.Millisecond), page, res.StatusCode)
-		}
-		if err := json.NewDecoder(res.Body).Decode(&p); err != nil || len(p.Posiciones) != 50 {
-			return fmt.Errorf("GET /api/posiciones page %d: %d rows (decode: %v), want 50", page, len(p.Posiciones), err)
-		}
-		return nil
-	}})
+	readers := readPages(svc)
 
 	time.Sleep(2 * time.Second)
 	// Pages are served from the process's memory for a second at a time, so hits are few; at
@@ -81,7 +53,7 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 		}
 		return ""
 	})
-	killed := time.Since(begin)
+	killed := readers.since()
 	rs.Kill()
 
 	// While Redis is away: a result comes in, is scored, and shows in the standings.
@@ -93,9 +65,9 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 	if status := readyz(svc); status != http.StatusOK {
 		t.Errorf("/readyz answered %d while Redis was down", status)
 	}
-	time.Sleep(down - (time.Since(begin) - killed))
+	time.Sleep(down - (readers.since() - killed))
 
-	restarted := time.Since(begin)
+	restarted := readers.since()
 	rs.Start()
 	hitsAtRestart := cacheRequests(t, svc, "hit")
 	rdb := redis.NewClient(&redis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", rs.Port)})
@@ -109,7 +81,7 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 		}
 		return ""
 	})
-	rebuiltAfter := time.Since(begin) - restarted
+	rebuiltAfter := readers.since() - restarted
 	var hitsAfter float64
 	scoringtest.Eventually(t, 5*time.Second, func() string {
 		if hitsAfter = cacheRequests(t, svc, "hit"); hitsAfter <= hitsAtRestart {
@@ -117,9 +89,9 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 		}
 		return ""
 	})
-	hitsBackAfter := time.Since(begin) - restarted
+	hitsBackAfter := readers.since() - restarted
 	time.Sleep(time.Second) // load on the rebuilt cache
-	figures := running.Stop()
+	figures, answers := readers.stop()
 
 	select {
 	case <-svc.Exited():
@@ -129,19 +101,13 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 	if figures.Failed != 0 {
 		t.Errorf("%d of %d requests failed; first: %s", figures.Failed, figures.Sent, strings.Join(figures.Failures, "; "))
 	}
-	var during, slowestDuring, slowest = 0, time.Duration(0), time.Duration(0)
-	for _, a := range answers {
-		slowest = max(slowest, a.took)
-		if a.at >= killed && a.at < restarted {
-			during++
-			slowestDuring = max(slowestDuring, a.took)
-		}
-	}
+	during, slowestDuring := slowest(answers, killed, restarted)
+	_, slowestOverall := slowest(answers, 0, readers.since())
 	t.Logf("Redis killed at %s for %s, restarted at %s; version key back %s and the first Redis hit %s after the restart",
 		killed.Round(time.Millisecond), down, restarted.Round(time.Millisecond), rebuiltAfter.Round(time.Millisecond),
 		hitsBackAfter.Round(time.Millisecond))
 	t.Logf("%d requests (%d while Redis was down, slowest %s; slowest overall %s), %d failed",
-		figures.Sent, during, slowestDuring.Round(time.Millisecond), slowest.Round(time.Millisecond), figures.Failed)
+		figures.Sent, during, slowestDuring.Round(time.Millisecond), slowestOverall.Round(time.Millisecond), figures.Failed)
 	t.Logf("result entered during the outage shown %s after it was scored; /readyz 200 during the outage; Redis hits %v before the outage, %v at the restart, %v once back; the process never exited",
 		shownAfter.Round(time.Millisecond), hitsBefore, hitsAtRestart, hitsAfter)
 }

@@ -72,7 +72,7 @@ func New(reg prometheus.Registerer) *Metrics {
 		},
 		Standings: Standings{
 			Requests: r.Counters("prode_standings_cache_requests_total", metrics.By("result", "local", "hit", "miss", "error", "stale"),
-				"Standings pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL), stale (the process's memory while PostgreSQL is read again)."),
+				"Standings pages asked for, by where they came from: local (the process's memory), hit (Redis), miss or error (PostgreSQL), stale (the process's memory while PostgreSQL is read again, or while it cannot be reached)."),
 			Snapshots: r.Counters("prode_standings_snapshots_total", metrics.By("how", "carried", "totals"),
 				"Standings snapshots this replica ranked, by how: carried (the newest one plus what a result changes, published before the points rows are written) or totals (ranked from the points totals: at start, after a bonus question, a deleted last matchday, rows another scorer wrote)."),
 		},

@@ -21,6 +21,9 @@ type localPages struct {
 	version   Version
 	confirmed time.Time
 	pages     map[pageKey][]byte // only pages of version
+	// previous are the newest pages of older versions, for held alone: a table announced just
+	// before PostgreSQL went away may not be readable until it is back.
+	previous map[pageKey][]byte
 
 	// The newest snapshot as PostgreSQL last had it (Service.Version), and when it was read.
 	current   store.Tabla
@@ -68,6 +71,37 @@ func (l *localPages) stale(k pageKey) ([]byte, bool) {
 	return l.confirmedWithin(staleFor, k)
 }
 
+// retire keeps the pages of the version being left in previous, over older ones; previous is
+// bounded like pages. Called with mu held.
+func (l *localPages) retire() {
+	if l.previous == nil {
+		l.previous = map[pageKey][]byte{}
+	}
+	for k, body := range l.pages {
+		if _, ok := l.previous[k]; ok || len(l.previous) < maxLocalPages {
+			l.previous[k] = body
+		}
+	}
+}
+
+// held returns the page of the newest version this process holds, however long ago that
+// version was confirmed, or else of an older one: what a reader gets while PostgreSQL
+// cannot be reached. An older table than announced is still a table; its version tells the
+// browser to ask again (liveQueries' catchUp) until the new one can be read. A process that
+// keeps no pages (freshFor 0) has none.
+func (l *localPages) held(k pageKey) ([]byte, bool) {
+	if l.freshFor <= 0 {
+		return nil, false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if body, ok := l.pages[k]; ok {
+		return body, true
+	}
+	body, ok := l.previous[k]
+	return body, ok
+}
+
 func (l *localPages) confirmedWithin(maxAge time.Duration, k pageKey) ([]byte, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -87,6 +121,7 @@ func (l *localPages) put(v Version, k pageKey, body []byte) {
 	case l.version.newer(v):
 		return
 	case v.newer(l.version):
+		l.retire()
 		l.version, l.pages = v, map[pageKey][]byte{}
 	}
 	l.confirmed = l.now()
@@ -105,6 +140,7 @@ func (l *localPages) moved(tabla int64) {
 	}
 	if l.version.Tabla < tabla {
 		l.version = Version{Tabla: tabla}
+		l.retire()
 		l.pages, l.confirmed = map[pageKey][]byte{}, time.Time{}
 	}
 }

@@ -80,3 +80,43 @@ func TestLocalPagesKeepTheCurrentSnapshotBriefly(t *testing.T) {
 		t.Error("the kept snapshot outlived freshFor")
 	}
 }
+
+// held answers, however old, the newest page held for a key: the current version's, else an
+// older version's (a table announced but not yet read), never a page never stored; it is
+// bounded like the pages.
+func TestLocalPagesHoldTheNewestPageOfEachKey(t *testing.T) {
+	now := time.Unix(1000, 0)
+	l := newLocalPages(time.Second)
+	l.now = func() time.Time { return now }
+	p1, p2, p3 := pageKey{pagina: 1, porPagina: 50}, pageKey{pagina: 2, porPagina: 50}, pageKey{pagina: 3, porPagina: 50}
+	l.put(Version{Tabla: 7}, p1, []byte("v7 page 1"))
+	l.put(Version{Tabla: 7}, p2, []byte("v7 page 2"))
+	now = now.Add(time.Hour)
+	if body, ok := l.held(p1); !ok || string(body) != "v7 page 1" {
+		t.Fatalf("held page 1 an hour on: %q %v", body, ok)
+	}
+	l.moved(8)
+	l.put(Version{Tabla: 8}, p1, []byte("v8 page 1"))
+	l.moved(9)
+	for k, want := range map[pageKey]string{p1: "v8 page 1", p2: "v7 page 2"} {
+		if body, ok := l.held(k); !ok || string(body) != want {
+			t.Errorf("held page %d after version 9 was announced: %q %v, want %q", k.pagina, body, ok, want)
+		}
+	}
+	if body, ok := l.held(p3); ok {
+		t.Errorf("a page never stored was held: %q", body)
+	}
+	if _, ok := l.get(p1); ok {
+		t.Error("get served an older version's page")
+	}
+
+	for p := 1; p <= 2*maxLocalPages; p++ {
+		l.put(Version{Tabla: int64(10 + p)}, pageKey{pagina: p, porPagina: 100}, []byte("x"))
+	}
+	if len(l.previous) > maxLocalPages {
+		t.Fatalf("%d older pages kept, want %d at most", len(l.previous), maxLocalPages)
+	}
+	if _, ok := newLocalPages(0).held(p1); ok {
+		t.Error("a process that keeps no pages held one")
+	}
+}

@@ -20,6 +20,7 @@ import (
 
 	"prode/platform/apierror"
 	"prode/platform/periodic"
+	"prode/platform/postgres"
 	"prode/scoring/internal/metrics"
 	"prode/scoring/internal/store"
 )
@@ -236,7 +237,18 @@ func (s *Service) answer(ctx context.Context, torneo int64, k pageKey) ([]byte, 
 		s.rebuilds.DoChan(s.pageRebuildKey(torneo, k), s.rebuild(ctx, torneo, k, cacheIt))
 		return body, nil
 	}
-	return s.fromDatabase(ctx, torneo, k, cacheIt)
+	body, err = s.fromDatabase(ctx, torneo, k, cacheIt)
+	if err != nil && postgres.IsUnavailable(err) {
+		// PostgreSQL is down (a crash, a failover): no result can be entered meanwhile, so the
+		// last table this process served is still the table. Past the version key's TTL,
+		// Redis no longer says which version is current, and without this every reader would
+		// get a 503 for the rest of the outage.
+		if held, ok := local.held(k); ok {
+			s.requests.WithLabelValues("stale").Inc()
+			return held, nil
+		}
+	}
+	return body, err
 }
 
 // pageRebuildKey names one read of a page from PostgreSQL, which the requests wanting that page

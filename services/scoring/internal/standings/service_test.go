@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/redis/go-redis/v9"
@@ -203,5 +206,60 @@ func TestAPageTooOldIsNotServedStale(t *testing.T) {
 	body, err := svc.Page(context.Background(), 1, "", 1, 100)
 	if err != nil || !strings.Contains(string(body), "read 2") {
 		t.Fatalf("a page %s old was served instead of read again: %q %v", staleFor, body, err)
+	}
+}
+
+// downStore answers Page with err once failing is set (PostgreSQL down, or a refused query).
+type downStore struct {
+	oneTournament
+	failing atomic.Bool
+	err     error
+}
+
+func (s *downStore) Page(_ context.Context, _ store.Version, pagina, porPagina int) (store.Pagina, error) {
+	if s.failing.Load() {
+		return store.Pagina{}, s.err
+	}
+	return store.Pagina{Version: 7, Pagina: pagina, PorPagina: porPagina, Posiciones: []store.Posicion{{Nombre: "Ana"}}}, nil
+}
+
+// While PostgreSQL cannot be reached, a page held longer than staleFor, and one of the table
+// before a newer one was announced, is still served (no result can be entered meanwhile); a
+// page never read fails, and so does every page when the database refuses the query instead.
+func TestAHeldPageIsServedWhilePostgreSQLIsDown(t *testing.T) {
+	unreachable := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
+	t.Cleanup(func() { _ = unreachable.Close() })
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		err   error
+		serve bool
+	}{
+		{"unreachable", &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}, true},
+		{"shutting down", &pgconn.PgError{Code: "57P01"}, true},
+		{"refused", &pgconn.PgError{Code: "42501"}, false},
+	} {
+		st := &downStore{err: c.err}
+		svc := newService(st, unreachable, 50*time.Millisecond, prometheus.NewRegistry())
+		clock := time.Now()
+		svc.localOf(1).now = func() time.Time { return clock }
+		first, err := svc.Page(ctx, 1, "", 1, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.failing.Store(true)
+		clock = clock.Add(staleFor)
+		body, err := svc.Page(ctx, 1, "", 1, 100)
+		if served := err == nil && string(body) == string(first); served != c.serve {
+			t.Errorf("%s, %s after the page was read: %q %v, want it served: %v", c.name, staleFor, body, err, c.serve)
+		}
+		svc.Moved(1, 8)
+		body, err = svc.Page(ctx, 1, "", 1, 100)
+		if served := err == nil && string(body) == string(first); served != c.serve {
+			t.Errorf("%s, once table 8 was announced: %q %v, want table 7's page served: %v", c.name, body, err, c.serve)
+		}
+		if body, err := svc.Page(ctx, 1, "", 2, 100); err == nil {
+			t.Errorf("%s: a page never read was served: %q", c.name, body)
+		}
 	}
 }
