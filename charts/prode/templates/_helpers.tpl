@@ -273,7 +273,7 @@ pgx runs every query in exec mode, one round trip with the parameters typed by t
 no prepared statement has to outlive a transaction: PgBouncer 1.18 may give the next one another
 server connection. The password goes in PGPASSWORD, which pgx reads when the URL has none: any
 character is then fine, as it is in PgBouncer's auth file. A client gets 10 s to log in to
-PgBouncer (connect_timeout; 2 s straight to PostgreSQL, platform/postgres): PgBouncer answers a
+PgBouncer (connect_timeout; 5 s straight to PostgreSQL, platform/postgres): PgBouncer answers a
 login itself, without PostgreSQL, so a slow one means a pod or PgBouncer short of CPU, not an
 outage (a PgBouncer without endpoints refuses at once), and every client logs in again each
 clientLifetimeSeconds in the middle of a request. At 2 s, the cluster test's services replaced

@@ -13,14 +13,22 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// connectTimeout bounds opening a connection, its start-up and authentication included, when
-// the URL names no connect_timeout. It fails fast during an outage (a request gets its 503
-// within about two seconds; a stopped server or a Service without endpoints refuses at once),
-// yet leaves a busy database room to start a backend: at 1 s, the cluster test's new pods timed
-// out against a PostgreSQL held at its CPU limit by 150 concurrent requests, and 7,880 of 64,662
-// requests answered 503. A URL's own connect_timeout is the operator's choice and is kept: the
-// chart gives PgBouncer's clients a longer one (prode.databaseEnv says why).
-const connectTimeout = 2 * time.Second
+// When the URL names no connect_timeout, reaching PostgreSQL's port is bounded by dialTimeout and
+// the whole login (start-up and SCRAM authentication included) by connectTimeout. The dial fails
+// fast during an outage: a request gets its 503 within about two seconds even when PostgreSQL's
+// host is gone, and a stopped server or a Service without endpoints refuses at once. The login
+// has more room, because a slow login means a busy database, not a missing one:
+//   - at 1 s for both, the cluster test's new pods timed out against a PostgreSQL held at its CPU
+//     limit by 150 concurrent requests, and 7,880 of 64,662 requests answered 503;
+//   - at 2 s for both, 2 of 190,536 requests still did, on a slower machine ("failed SASL auth:
+//     timeout").
+//
+// A URL's own connect_timeout is the operator's choice and is kept: the chart gives PgBouncer's
+// clients a longer one (prode.databaseEnv says why).
+const (
+	dialTimeout    = 2 * time.Second
+	connectTimeout = 5 * time.Second
+)
 
 // Connect builds a pool without connecting yet: a service starts (and reports the outage on
 // /readyz?verbose) even while PostgreSQL is down.
@@ -34,6 +42,7 @@ func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
+		cfg.ConnConfig.DialFunc = (&net.Dialer{Timeout: dialTimeout}).DialContext
 	}
 	// Also how late an idle connection past pool_max_conn_lifetime is closed: the chart's
 	// PgBouncer drain (prode.pgbouncerDrainSeconds) counts these 5 s.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"testing"
 	"time"
 
@@ -44,5 +45,39 @@ func TestConnectKeepsTheURLsConnectTimeout(t *testing.T) {
 			t.Errorf("%s: connect timeout %v, want %v", url, got, want)
 		}
 		pool.Close()
+	}
+}
+
+// A login PostgreSQL is slow to answer (a database at its CPU limit) gets connectTimeout, more
+// than the dial's 2 s, and then fails as an outage (503).
+func TestASlowLoginGetsTheConnectTimeout(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			// Read the start-up message and never answer it.
+			go func() { _, _ = io.Copy(io.Discard, conn) }()
+		}
+	}()
+	pool, err := Connect(context.Background(), "postgres://prode_players@"+ln.Addr().String()+"/prode?sslmode=disable", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	start := time.Now()
+	err = pool.Ping(context.Background())
+	took := time.Since(start)
+	if err == nil || !IsUnavailable(err) {
+		t.Fatalf("a login never answered: %v, want an outage", err)
+	}
+	if took < connectTimeout-500*time.Millisecond || took > connectTimeout+2*time.Second {
+		t.Errorf("a login never answered failed after %s, want about %s", took, connectTimeout)
 	}
 }
