@@ -81,7 +81,11 @@ func TestPostgresOutage(t *testing.T) {
 		if !heardOf(stream, want, 15*time.Second) {
 			t.Errorf("replica %d's stream did not hear of version %d within 15 s", i, want)
 		}
-		heardAfter = append(heardAfter, time.Since(up).Round(time.Millisecond))
+		heard := time.Since(up)
+		if heard > 5*time.Second {
+			t.Errorf("replica %d's stream heard of the result %s after PostgreSQL accepted connections, want 5 s at most", i, heard)
+		}
+		heardAfter = append(heardAfter, heard.Round(time.Millisecond))
 	}
 	scoringtest.Eventually(t, 15*time.Second, func() string {
 		for i, r := range replicas {
