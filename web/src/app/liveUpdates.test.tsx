@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { useResultados } from '../features/results';
 import { StandingsBlock } from '../features/standings';
 import { useLiveMode } from '../shared/live/liveContext';
-import { CATCH_UP_TRIES } from '../shared/live/liveQueries';
+import { CATCH_UP_MAX_DELAY_MS, CATCH_UP_TRIES } from '../shared/live/liveQueries';
 import { fakeEventSources } from '../test/fakeEventSource';
 import { fakeFetch, type Recorded } from '../test/fakeFetch';
 import { renderWithProviders } from '../test/render';
@@ -137,16 +137,69 @@ describe('live updates', () => {
     expect(count(requests, TABLA)).toBe(3);
   });
 
-  it('gives up asking again after a few tries', async () => {
+  it('keeps asking, ever more slowly, while the replicas cannot read the new table yet (PostgreSQL down)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { requests } = serve({ puntaje: 10 });
+    const state = { puntaje: 10 };
+    const { requests } = serve(state);
     const streams = fakeEventSources();
     renderWithProviders(<StandingsBlock jugadorId={99} />, { live: streams.factory });
     await pass(100);
     act(() => streams.latest.open());
-    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 99 }, '99'));
-    await pass(10_000);
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 20 }, '20'));
+
+    // The quick tries, within 2 s of the event, as when another replica had not heard of it.
+    await pass(2_100);
     expect(count(requests, TABLA)).toBe(1 + 1 + CATCH_UP_TRIES);
+
+    // Then ever more slowly: ten minutes of outage cost at most one request every 30 s.
+    const beforeOutage = count(requests, TABLA);
+    await pass(10 * 60_000);
+    const duringOutage = count(requests, TABLA) - beforeOutage;
+    expect(duringOutage).toBeGreaterThanOrEqual(20);
+    expect(duringOutage).toBeLessThanOrEqual(25);
+    expect(puntajeDeAna()).toBe('10');
+
+    // PostgreSQL is back: the table shows the announced version within 30 s, and the asking stops.
+    state.puntaje = 20;
+    await pass(CATCH_UP_MAX_DELAY_MS);
+    expect(puntajeDeAna()).toBe('20');
+    const caughtUp = count(requests, TABLA);
+    await pass(5 * 60_000);
+    expect(count(requests, TABLA)).toBe(caughtUp);
+  });
+
+  it('follows only the newest event of a tournament while catching up', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const state = { puntaje: 10 };
+    const { requests } = serve(state);
+    const streams = fakeEventSources();
+    renderWithProviders(<StandingsBlock jugadorId={99} />, { live: streams.factory });
+    await pass(100);
+    act(() => streams.latest.open());
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 20 }, '20'));
+    await pass(10_000);
+    const oneLoop = count(requests, TABLA);
+
+    // A newer event, and the same one again: one request each, then one loop asks, not three.
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 30 }, '30'));
+    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 30 }, '30'));
+    await pass(100);
+    expect(count(requests, TABLA)).toBe(oneLoop + 2);
+    // Ten minutes of one loop: its quick tries, the ramp and one every 30 s (about 28); two
+    // loops, the old one not stopping, would make about 50.
+    await pass(10 * 60_000);
+    expect(count(requests, TABLA) - oneLoop - 2).toBeLessThanOrEqual(30);
+
+    // The table reaches 20 only: still older than 30, so it keeps asking; at 30 it stops.
+    state.puntaje = 20;
+    await pass(CATCH_UP_MAX_DELAY_MS);
+    expect(puntajeDeAna()).toBe('20');
+    state.puntaje = 30;
+    await pass(CATCH_UP_MAX_DELAY_MS);
+    expect(puntajeDeAna()).toBe('30');
+    const caughtUp = count(requests, TABLA);
+    await pass(5 * 60_000);
+    expect(count(requests, TABLA)).toBe(caughtUp);
   });
 
   it('polls every 30 s when the server is full (503), and streams again once a new stream opens', async () => {

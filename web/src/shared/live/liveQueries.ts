@@ -37,21 +37,50 @@ function affects(queryClient: QueryClient, torneo: number): (key: unknown) => bo
   return (key) => key === torneo || (key === 'actual' && (current === undefined || current === torneo));
 }
 
-/** Refetches of an event's tournament while a standings answer on screen is still older. */
+/** Quick refetches of an event's tournament while a standings answer on screen is still older. */
 export const CATCH_UP_TRIES = 4;
 export const CATCH_UP_DELAY_MS = 500;
+/**
+ * Past the quick tries the answer is still older: the replicas cannot read the new table yet
+ * (PostgreSQL is down, and they serve the table they hold). Nothing announces that version again
+ * once they can, so ask again ever more slowly, up to the polling mode's interval.
+ */
+export const CATCH_UP_MAX_DELAY_MS = 30_000;
+
+/** The newest version each tournament is being caught up to, per query client (one per tab). */
+const catchingUp = new WeakMap<QueryClient, Map<number, number>>();
 
 /**
  * An event says `torneo`'s standings reached `version`: refetch what is on screen for it and,
- * while a standings answer on screen is still older (the replica that answered had not heard of
- * the version yet: another replica's stream told us first), again a moment later, a few times.
+ * while a standings answer on screen is still older, again: a moment later a few times (the
+ * replica that answered had not heard of the version yet: another replica's stream told us
+ * first), then ever more slowly until the table shows it, it leaves the screen, or a newer
+ * event of the tournament takes over.
  */
 export async function catchUp(queryClient: QueryClient, torneo: number, version: number): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    await invalidateTorneo(queryClient, torneo);
-    if (tries >= CATCH_UP_TRIES || !showsOlder(queryClient, torneo, version)) return;
-    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_DELAY_MS));
+  let newest = catchingUp.get(queryClient);
+  if (!newest) catchingUp.set(queryClient, (newest = new Map<number, number>()));
+  if ((newest.get(torneo) ?? -1) >= version) {
+    // A repeated or older event: the loop catching up to the newer version asks again itself.
+    return invalidateTorneo(queryClient, torneo);
   }
+  newest.set(torneo, version);
+  try {
+    for (let tries = 0; ; tries++) {
+      await invalidateTorneo(queryClient, torneo);
+      if (newest.get(torneo) !== version || !showsOlder(queryClient, torneo, version)) return;
+      await new Promise((resolve) => setTimeout(resolve, catchUpDelay(tries)));
+      if (newest.get(torneo) !== version) return;
+    }
+  } finally {
+    if (newest.get(torneo) === version) newest.delete(torneo);
+  }
+}
+
+/** The wait after the tries-th refetch: CATCH_UP_DELAY_MS a few times, then doubling up to the cap. */
+export function catchUpDelay(tries: number): number {
+  if (tries < CATCH_UP_TRIES) return CATCH_UP_DELAY_MS;
+  return Math.min(CATCH_UP_MAX_DELAY_MS, CATCH_UP_DELAY_MS * 2 ** (tries - CATCH_UP_TRIES + 2));
 }
 
 /** Whether a standings answer on screen for `torneo` is older than `version`. */
