@@ -5,7 +5,8 @@
 #           tests. A failing input is written under the package's testdata/fuzz/<FuzzName>/: fix
 #           the bug and keep the file, so it becomes a seed.
 #   pgdown  the PostgreSQL-outage scenarios with a long outage (PGDOWN_SECONDS, default 30):
-#           predictions' writes (directly and through PgBouncer) and scoring's standings.
+#           predictions' writes (directly and through PgBouncer), scoring's standings, players'
+#           renames and sessions, fixtures' results.
 #   redisdown  the Redis-outage scenario with a long outage (REDISDOWN_SECONDS, default 30).
 #   rush    the match-day rush (dev/bench.sh rush): 10,000 players saving predictions while others
 #           read the standings and a result is scored, for RUSH_SECONDS (60); fails at 0.1 %
@@ -35,8 +36,10 @@ fuzz_all() {
 
 pgdown() {
   ensure_packages gcc pgbouncer
-  (cd services/predictions && PGDOWN_SECONDS=${PGDOWN_SECONDS:-30} go test -count=1 -v -run '^TestPostgresOutage(ThroughPgBouncer)?$' -timeout 15m ./cmd/predictions) &&
-    (cd services/scoring && PGDOWN_SECONDS=${PGDOWN_SECONDS:-30} go test -count=1 -v -run '^TestPostgresOutage$' -timeout 15m ./cmd/scoring)
+  local service
+  for service in predictions scoring players fixtures; do
+    (cd "services/$service" && PGDOWN_SECONDS=${PGDOWN_SECONDS:-30} go test -count=1 -v -run '^TestPostgresOutage(ThroughPgBouncer)?$' -timeout 15m "./cmd/$service") || return
+  done
 }
 
 redisdown() {
