@@ -54,6 +54,29 @@ async function pass(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }
 
+/**
+ * Ana's table at version 10 on screen, in fake time, when its open stream says that version 20
+ * is out. The caller's `state.puntaje` is what the server answers from then on.
+ */
+async function toldOfVersion20() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const state = { puntaje: 10 };
+  const { requests } = serve(state);
+  const streams = fakeEventSources();
+  renderWithProviders(<StandingsBlock jugadorId={99} />, { live: streams.factory });
+  await pass(100);
+  act(() => streams.latest.open());
+  act(() => streams.latest.emit('posiciones', { torneo: 1, version: 20 }, '20'));
+  return { state, requests, streams };
+}
+
+/** Caught up: five more minutes bring no request for the table. */
+async function expectNoMoreRequests(requests: Recorded[]) {
+  const caughtUp = count(requests, TABLA);
+  await pass(5 * 60_000);
+  expect(count(requests, TABLA)).toBe(caughtUp);
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -138,14 +161,7 @@ describe('live updates', () => {
   });
 
   it('keeps asking, ever more slowly, while the replicas cannot read the new table yet (PostgreSQL down)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const state = { puntaje: 10 };
-    const { requests } = serve(state);
-    const streams = fakeEventSources();
-    renderWithProviders(<StandingsBlock jugadorId={99} />, { live: streams.factory });
-    await pass(100);
-    act(() => streams.latest.open());
-    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 20 }, '20'));
+    const { state, requests } = await toldOfVersion20();
 
     // The quick tries, within 2 s of the event, as when another replica had not heard of it.
     await pass(2_100);
@@ -163,20 +179,11 @@ describe('live updates', () => {
     state.puntaje = 20;
     await pass(CATCH_UP_MAX_DELAY_MS);
     expect(puntajeDeAna()).toBe('20');
-    const caughtUp = count(requests, TABLA);
-    await pass(5 * 60_000);
-    expect(count(requests, TABLA)).toBe(caughtUp);
+    await expectNoMoreRequests(requests);
   });
 
   it('follows only the newest event of a tournament while catching up', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const state = { puntaje: 10 };
-    const { requests } = serve(state);
-    const streams = fakeEventSources();
-    renderWithProviders(<StandingsBlock jugadorId={99} />, { live: streams.factory });
-    await pass(100);
-    act(() => streams.latest.open());
-    act(() => streams.latest.emit('posiciones', { torneo: 1, version: 20 }, '20'));
+    const { state, requests, streams } = await toldOfVersion20();
     await pass(10_000);
     const oneLoop = count(requests, TABLA);
 
@@ -197,9 +204,7 @@ describe('live updates', () => {
     state.puntaje = 30;
     await pass(CATCH_UP_MAX_DELAY_MS);
     expect(puntajeDeAna()).toBe('30');
-    const caughtUp = count(requests, TABLA);
-    await pass(5 * 60_000);
-    expect(count(requests, TABLA)).toBe(caughtUp);
+    await expectNoMoreRequests(requests);
   });
 
   it('polls every 30 s when the server is full (503), and streams again once a new stream opens', async () => {

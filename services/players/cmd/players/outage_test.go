@@ -24,10 +24,7 @@ func TestPostgresOutage(t *testing.T) {
 	cluster := testenv.NewCluster(t)
 	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
 	db := testenv.NewDB(t)
-	players := make([]testenv.Player, workers)
-	for w := range players {
-		players[w] = testenv.SignIn(t, db, fmt.Sprintf("p%d@prode.test", w), fmt.Sprintf("Jugador %d", w), false)
-	}
+	players := testenv.SignInPlayers(t, db, workers)
 	svc := testenv.Start(t, testenv.Build(t, "."), "DATABASE_URL="+db.URL("players"), "DEV_LOGIN=true",
 		"RENAME_RATE=10000/s", "RENAME_BURST=10000")
 

@@ -17,10 +17,7 @@ import (
 func TestSIGTERMUnderSteadyRequestsDropsNothing(t *testing.T) {
 	const workers = 8
 	db := testenv.NewDB(t)
-	players := make([]testenv.Player, workers)
-	for w := range players {
-		players[w] = testenv.SignIn(t, db, fmt.Sprintf("p%d@prode.test", w), fmt.Sprintf("P%d", w), false)
-	}
+	players := testenv.SignInPlayers(t, db, workers)
 	bin := testenv.Build(t, ".")
 	svc := testenv.Start(t, bin, "DATABASE_URL="+db.URL("players"), "DEV_LOGIN=true")
 

@@ -2,10 +2,9 @@ package main_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
+	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"prode/platform/testenv"
@@ -27,47 +26,14 @@ type writeScenario struct {
 func startWriteScenario(t testing.TB, torneo string, n, writers int, via func(string) string) writeScenario {
 	t.Helper()
 	db := testenv.NewDB(t)
-	sc := writeScenario{db: db, matches: openMatches(t, db, torneo, n), players: signedInPlayers(t, db, writers)}
+	sc := writeScenario{db: db, matches: testenv.InsertMatches(t, db, torneo, n, 48*time.Hour),
+		players: testenv.SignInPlayers(t, db, writers)}
 	url := db.URL("predictions")
 	if via != nil {
 		url = via(url)
 	}
 	sc.svc = testenv.Start(t, testenv.Build(t, "."), "DATABASE_URL="+url, "WRITE_RATE=10000/s", "WRITE_BURST=10000")
 	return sc
-}
-
-// openMatches inserts n matches of torneo that take predictions for two more days, and
-// returns their ids.
-func openMatches(t testing.TB, db *testenv.DB, torneo string, n int) []int64 {
-	t.Helper()
-	admin := db.AdminPool(t)
-	defer admin.Close() // the caller's scenario may stop PostgreSQL: no connection of ours in it
-	ctx := context.Background()
-	if _, err := admin.Exec(ctx, `INSERT INTO fixtures.equipos VALUES ('ARG','Argentina','ar'), ('FRA','Francia','fr') ON CONFLICT DO NOTHING`); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := admin.Query(ctx, `
-		INSERT INTO fixtures.partidos (torneo, numero, categoria, local, visitante, inicio)
-		SELECT $1, n, 'Grupo A', 'ARG', 'FRA', now() + interval '2 days' FROM generate_series(1, $2) n
-		RETURNING id`, torneo, n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ids
-}
-
-// signedInPlayers signs in n players, p0@prode.test and on.
-func signedInPlayers(t testing.TB, db *testenv.DB, n int) []testenv.Player {
-	t.Helper()
-	players := make([]testenv.Player, n)
-	for w := range players {
-		players[w] = testenv.SignIn(t, db, fmt.Sprintf("p%d@prode.test", w), fmt.Sprintf("P%d", w), false)
-	}
-	return players
 }
 
 // storedScores is the local goals of each of the player's predictions as stored, by match.
