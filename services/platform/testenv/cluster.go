@@ -65,6 +65,16 @@ func NewCluster(t testing.TB) *Cluster {
 	return c
 }
 
+// UseOwnCluster starts a cluster of the test's own (NewCluster) and makes it the one NewDB
+// creates the test's databases on (PRODE_TEST_PG_ADMIN_URL): for a test that stops PostgreSQL,
+// which must not stop the one every other test shares.
+func UseOwnCluster(t *testing.T) *Cluster {
+	t.Helper()
+	c := NewCluster(t)
+	t.Setenv("PRODE_TEST_PG_ADMIN_URL", c.AdminURL())
+	return c
+}
+
 // AdminURL is the superuser's URL (for PRODE_TEST_PG_ADMIN_URL).
 func (c *Cluster) AdminURL() string {
 	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", c.Port)

@@ -21,8 +21,7 @@ import (
 // one attempted after it (a rename whose commit reached PostgreSQL as it went down).
 func TestPostgresOutage(t *testing.T) {
 	const workers = 8
-	cluster := testenv.NewCluster(t)
-	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
+	cluster := testenv.UseOwnCluster(t)
 	db := testenv.NewDB(t)
 	players := testenv.SignInPlayers(t, db, workers)
 	svc := testenv.Start(t, testenv.Build(t, "."), "DATABASE_URL="+db.URL("players"), "DEV_LOGIN=true",

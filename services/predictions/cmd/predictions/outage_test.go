@@ -19,8 +19,7 @@ import (
 //   - writes succeed again within 10 s of PostgreSQL accepting connections;
 //   - every write acknowledged with 2xx, before, during or after, is in the database afterwards.
 func TestPostgresOutage(t *testing.T) {
-	cluster := testenv.NewCluster(t)
-	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
+	cluster := testenv.UseOwnCluster(t)
 	postgresOutage(t, cluster, nil, testenv.OutageLimits{Answer: 2 * time.Second, Resume: 10 * time.Second})
 }
 
@@ -32,8 +31,7 @@ func TestPostgresOutage(t *testing.T) {
 // within that of PostgreSQL's return. The scenario's query wait (2 s) is shorter than the
 // chart's 10 s, so that the 5 s outage outlasts it; its login retry is the chart's 2 s.
 func TestPostgresOutageThroughPgBouncer(t *testing.T) {
-	cluster := testenv.NewCluster(t)
-	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
+	cluster := testenv.UseOwnCluster(t)
 	settings := testenv.PgBouncerSettings{QueryWait: 2 * time.Second, LoginRetry: 2 * time.Second}
 	bouncer := testenv.NewPgBouncer(t, cluster, settings, "predictions")
 	postgresOutage(t, cluster, bouncer.URL, testenv.OutageLimits{Answer: settings.QueryWait + 2*time.Second, Resume: 10 * time.Second})

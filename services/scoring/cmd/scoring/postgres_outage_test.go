@@ -27,8 +27,7 @@ import (
 //   - neither process exits.
 func TestPostgresOutage(t *testing.T) {
 	down := testenv.Seconds(t, "PGDOWN_SECONDS", 5*time.Second)
-	cluster := testenv.NewCluster(t)
-	t.Setenv("PRODE_TEST_PG_ADMIN_URL", cluster.AdminURL())
+	cluster := testenv.UseOwnCluster(t)
 	l := newLeague(t, 200, 10)
 	cutShort, afterReturn := l.matches[8], l.matches[9]
 	l.enterResults(l.matches[:8], 0)
