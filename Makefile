@@ -7,7 +7,7 @@ down:         ## stop what `make up` started (the data stays in .dev/)
 	@dev/down.sh
 test:         ## every test: routes, the Helm chart on a real API server, Go (vet + race tests on real PostgreSQL/Redis), web unit, e2e
 	@dev/test.sh all
-lint:         ## the Go gate that `make test` runs first: gofmt -l empty, golangci-lint (.golangci.yml) on every module
+lint:         ## the gates that `make test` runs first: gofmt -l empty, golangci-lint (.golangci.yml) on every module, ShellCheck (.shellcheckrc) on every script
 	@dev/test.sh lint
 test-go:
 	@dev/test.sh go

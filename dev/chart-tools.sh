@@ -83,6 +83,7 @@ build_etcd() {
 # One `go build` of all six shares the compiled packages (about 8 minutes cold on 2 cores; the
 # chart test needs only the API server, `make cluster` the rest).
 K8S_COMMANDS=(kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy kubectl)
+# shellcheck disable=SC2034 # KUBE_APISERVER is for the scripts that source this file
 ensure_kubernetes() {
   K8S_BIN=$TOOLS/kubernetes-$K8S_VERSION
   KUBE_APISERVER=$K8S_BIN/kube-apiserver

@@ -378,9 +378,9 @@ down() {
     stop_pidfile "$RUN/$name.pid"
   done
   local m
-  for m in $(awk -v c="$CLUSTER/" 'index($2, c) == 1 { print $2 }' /proc/self/mounts | sort -r); do
+  while IFS= read -r m; do
     umount -l "$m" 2>/dev/null || true
-  done
+  done < <(awk -v c="$CLUSTER/" 'index($2, c) == 1 { print $2 }' /proc/self/mounts | sort -r)
   ip link del cni0 2>/dev/null || true
   # The CNI firewall plugin's chains (CNI-FORWARD/CNI-ADMIN) are harmless once the bridge is gone.
   [ "$(cat "$OWNER_FILE" 2>/dev/null)" != "$ROOT" ] || rm -f "$OWNER_FILE"

@@ -82,6 +82,7 @@ ensure_packages() {
       gcc) command -v gcc >/dev/null || pkgs+=(gcc libc6-dev) ;;
       wrk) command -v wrk >/dev/null || pkgs+=(wrk) ;;
       pgbouncer) [ -x /usr/sbin/pgbouncer ] || pkgs+=(pgbouncer) ;;
+      shellcheck) command -v shellcheck >/dev/null || pkgs+=(shellcheck) ;;
       *) die "ensure_packages: unknown extra '$extra'" ;;
     esac
   done
@@ -406,6 +407,7 @@ routes_parse() {
 # `make up`'s ports are fixed (a person opens http://localhost:8080/ and may point psql at
 # 55432); the stacks of `make test` take free ones (stack_free_ports).
 SERVICES=(players fixtures predictions scoring)
+# shellcheck disable=SC2034 # the ports are for the scripts that source this file
 stack_config() {
   STATE=${PRODE_STATE_DIR:-$ROOT/.dev}
   mkdir -p "$STATE"; STATE=$(cd "$STATE" && pwd)

@@ -61,11 +61,11 @@ json_error() {   # json_error STATUS ERROR MENSAJE
   echo "  location = /_prode-error/$1 { internal; $API_HEADERS add_header Cache-Control \"no-store\" always; add_header X-Request-Id \$prode_request_id always; default_type \"application/json; charset=utf-8\"; return $1 '$body'; }"
 }
 
-for svc in $(awk '$3 != "web" { print $3 }' <<<"$routes" | sort -u); do
+while IFS= read -r svc; do
   var=${svc^^}_PORT; var=${var//-/_}
   [ -n "${!var:-}" ] || die "nginx-routes: $var is not set (port of service $svc)"
   echo "upstream $svc { server 127.0.0.1:${!var}; keepalive 8; }"
-done
+done < <(awk '$3 != "web" { print $3 }' <<<"$routes" | sort -u)
 
 echo "server {"
 echo "  listen 127.0.0.1:$LISTEN_PORT;"

@@ -32,12 +32,12 @@ done
 # them green and the alert blind: every metric the rules use must be registered in the code
 # (a histogram's series by its name without _bucket, _sum or _count).
 unregistered=()
-for m in $(grep -o 'prode_[a-z0-9_]*' "$dir/rules.yaml" | sort -u); do
+while IFS= read -r m; do
   base=${m%_bucket}; base=${base%_sum}; base=${base%_count}
   # Given as an option (Name: "…") or to the platform's metrics.Registrar (r.Gauge("…", …)).
   grep -rqE --include='*.go' --exclude='*_test.go' "(Name: *|\.(Counter|Counters|Gauge|Histogram)\( *)\"$base\"" services/ ||
     unregistered+=("$m")
-done
+done < <(grep -o 'prode_[a-z0-9_]*' "$dir/rules.yaml" | sort -u)
 [ ${#unregistered[@]} -eq 0 ] || die "the alerts use metrics no service registers: ${unregistered[*]}"
 
 # promtool reads rule_files relative to each test file: tests and rules side by side.

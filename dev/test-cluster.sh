@@ -155,8 +155,9 @@ for c in players fixtures predictions scoring; do
   esac
   soft=$(kubectl -n "$NS" logs "$pod" | jq -Rr 'fromjson? | select(.msg == "runtime") | .memory_limit_bytes' | head -1)
   want=$(( bytes * 85 / 100 ))
-  [ -n "$soft" ] && [ $(( soft - want )) -ge -1 ] && [ $(( soft - want )) -le 1 ] \
-    || die "$c: the runtime's soft memory limit ${soft:-not logged}, want $want (85 % of $limit)"
+  if [ -z "$soft" ] || [ $(( soft - want )) -lt -1 ] || [ $(( soft - want )) -gt 1 ]; then
+    die "$c: the runtime's soft memory limit ${soft:-not logged}, want $want (85 % of $limit)"
+  fi
 done
 report "- every Go service's soft memory limit: 85 % of its container's"
 # The predictions' index CronJob, run once now as a Job made from it: the migrate image, the
@@ -212,7 +213,7 @@ api() {   # api METHOD PATH COOKIE [BODY]
 email=carga-$run@prode.test
 cookie=$(sign_in "$email" "Carga $run")
 partido=$(curl -fsS "$URL/api/partidos-sin-jugar" | jq -r '[.[] | select(.apostable)][0].id')
-[ -n "$partido" ] && [ "$partido" != null ] || die "no open match to predict"
+if [ -z "$partido" ] || [ "$partido" = null ]; then die "no open match to predict"; fi
 printf '{"partido":%s,"goles_local":2,"goles_visitante":1,"jugador":"%s"}' "$partido" "$email" >"$OUT/body.json"
 cat >"$OUT/targets.txt" <<EOF
 GET $URL/

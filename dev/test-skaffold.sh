@@ -38,7 +38,8 @@ trap cleanup EXIT
 rm -rf "$SRC"; mkdir -p "$SRC"
 git ls-files -z | xargs -0 cp --parents -t "$SRC"
 # skaffold runs helm and kubectl from PATH, and Debian's docker client (BuildKit without buildx).
-export PATH=/usr/bin:$K8S_BIN:$(dirname "$HELM"):$PATH
+PATH=/usr/bin:$K8S_BIN:$(dirname "$HELM"):$PATH
+export PATH
 export KUBECONFIG=$ROOT/.cluster/kubeconfig
 
 # deployed_tag COMPONENT: the image tag its Deployment runs, once the rollout is complete.

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Every test on real components. Usage: dev/test.sh [all|lint|go|vet|web|e2e]   (default all)
-#   all  the Go format and lint gate (dev/lint-go.sh), routes, the Helm chart (dev/test-chart.sh),
+#   all  the Go format and lint gate (dev/lint-go.sh), the shell lint gate (dev/lint-shell.sh), routes, the Helm chart (dev/test-chart.sh),
 #        the alerts (dev/test-alerts.sh: promtool test rules on the chart's PrometheusRule), then
 #        per Go module go vet + go test -race,
 #        then web unit tests, then end-to-end
-#   lint gofmt -l and golangci-lint over every Go module (dev/lint-go.sh; .golangci.yml)
+#   lint gofmt -l and golangci-lint over every Go module (dev/lint-go.sh; .golangci.yml), and
+#        ShellCheck over every shell script (dev/lint-shell.sh; .shellcheckrc)
 #   go   the Go modules only (vet + test), against a throwaway PostgreSQL and Redis (dev/test-env.sh)
 #   vet  go vet of each Go module
 #   web  the web app's unit tests
@@ -18,7 +19,7 @@
 # Each step passes or fails on its own; all run, and the last line is "N passed, M failed".
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
-LOG_PREFIX=test
+LOG_PREFIX="test"
 cd "$ROOT"
 what=${1:-all}
 MODULES=(migrations services/platform services/players services/fixtures services/predictions services/scoring)
@@ -92,6 +93,7 @@ case $what in
     if has_e2e; then ensure_packages gcc pgbouncer chromium; else ensure_packages gcc pgbouncer; fi
     if [ "$(id -u)" -eq 0 ]; then prebuild_cluster_tools; fi
     step "go lint" dev/lint-go.sh   # first: a formatting or import slip shows in minutes
+    step "shell lint" dev/lint-shell.sh
     step routes env ROUTES_TEST_PORT="$(free_port 0 1 2 3 4 5 6 7 8)" dev/test-routes.sh
     step chart dev/test-chart.sh
     step alerts dev/test-alerts.sh
@@ -112,7 +114,7 @@ case $what in
     start_test_env
     for m in "${MODULES[@]}"; do step "go $m" go_module "$m"; done
     ;;
-  lint) step "go lint" dev/lint-go.sh ;;
+  lint) step "go lint" dev/lint-go.sh; step "shell lint" dev/lint-shell.sh ;;
   vet) for m in "${MODULES[@]}"; do step "vet $m" go_module "$m" vet-only; done ;;
   web) if has_web; then step "web lint and unit" web_unit; else log "no web/package.json"; fi ;;
   e2e)

@@ -23,5 +23,6 @@ done
 mv "$tmp" "$auth"
 # Each client and server connection is a file descriptor: allow as many as the container may
 # (max_client_conn can be thousands; a runtime's soft limit is often 1024).
+# shellcheck disable=SC3045 # not in POSIX, but in every sh the image may have (dash, busybox)
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 exec /usr/sbin/pgbouncer "$@"

@@ -71,7 +71,9 @@ connections_at_the_maxima() {
     [ $SECONDS -lt $deadline ] || die "scoring: ${listening:-0} of its $want outbox listeners on PostgreSQL after 5 minutes"
     sleep 2
   done
-  report "- connections, $name: every service at its maximum (${pods%, } pods) in $((SECONDS - t0)) s; PostgreSQL's max_connections $((count + 10)) = the chart's count $count + 10 reserved${clients:+; PgBouncer's max_client_conn $clients = the chart's count of its clients}"
+  local bouncer_count=""
+  [ -z "$clients" ] || bouncer_count="; PgBouncer's max_client_conn $clients = the chart's count of its clients"
+  report "- connections, $name: every service at its maximum (${pods%, } pods) in $((SECONDS - t0)) s; PostgreSQL's max_connections $((count + 10)) = the chart's count $count + 10 reserved$bouncer_count"
 
   # --- the load, and every pod replaced under it ------------------------------------------------
   local player cookie
@@ -105,7 +107,8 @@ EOF
     >"$OUT/connections-$name-samples.txt" 2>&1 &
   sampler=$!
   # The logs of the pods about to be replaced, while they live.
-  local selector="app.kubernetes.io/component in ($(IFS=,; echo "${CONNECTIONS_SERVICES[*]}")${bouncer:+,$bouncer})"
+  local selector
+  selector="app.kubernetes.io/component in ($(IFS=,; echo "${CONNECTIONS_SERVICES[*]}")${bouncer:+,$bouncer})"
   kubectl -n "$NS" logs -f --prefix --since=1s --max-log-requests 100 -l "$selector" >"$OUT/connections-$name-replaced.log" 2>&1 &
   follower=$!
   "$VEGETA" attack -targets "$OUT/connections-targets.txt" -rate 0 -max-workers "$CONNECTIONS_WORKERS" -duration 0 \
