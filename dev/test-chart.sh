@@ -17,7 +17,8 @@
 #
 # Env: CHART_TEST_RUN=regexp runs only the matching Go tests (go test -run).
 #      SKAFFOLD_BUILD=1 also builds skaffold (about 9 minutes, once) so that skaffold.yaml is
-#      checked by `skaffold render --offline` besides the artifact checks.
+#      checked by `skaffold render --offline` besides the artifact checks. `make test` builds it
+#      in the background (dev/test.sh), so from a machine's second run on, that check runs too.
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
 # shellcheck source=dev/chart-tools.sh
