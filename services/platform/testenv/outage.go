@@ -78,7 +78,7 @@ func PostgresOutage(t testing.TB, cluster *Cluster, svc *Binary, load OutageLoad
 				if err != nil {
 					a.problem = "no HTTP answer: " + err.Error()
 				} else {
-					a.status, a.problem = judgeOutageAnswer(res, a.took, limits.Answer)
+					a.status, a.problem = JudgeOutageAnswer(res, a.took, limits.Answer)
 					if a.status/100 == 2 {
 						load.Acked(w, i)
 						i++
@@ -136,9 +136,10 @@ func PostgresOutage(t testing.TB, cluster *Cluster, svc *Binary, load OutageLoad
 	return f
 }
 
-// judgeOutageAnswer reads res and says what is wrong with it, if anything: a 2xx is right, and
-// a 503 in the API's shape within limit; a 503 outside the outage is caught by the phases.
-func judgeOutageAnswer(res *http.Response, took, limit time.Duration) (status int, problem string) {
+// JudgeOutageAnswer reads res (and closes its body) and says what is wrong with it, if anything:
+// a 2xx is right, and a 503 in the API's shape within limit. Whether a 503 came while
+// PostgreSQL was down is the caller's to judge (PostgresOutage: by the phases).
+func JudgeOutageAnswer(res *http.Response, took, limit time.Duration) (status int, problem string) {
 	raw, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	var e struct {

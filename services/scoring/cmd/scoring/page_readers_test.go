@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"testing"
 	"time"
 
 	"prode/platform/testenv"
@@ -73,4 +74,88 @@ func slowest(answers []pageAnswer, from, to time.Duration) (n int, took time.Dur
 		}
 	}
 	return n, took
+}
+
+// placeReaders are signed-in players asking for their own place (GET /api/posiciones/yo, the
+// session read from PostgreSQL), one on each replica, in a steady loop. What each answer was is
+// judged afterwards against the outage's times (checkAgainstOutage).
+type placeReaders struct {
+	begin   time.Time
+	running *testenv.RunningLoad
+
+	mu      sync.Mutex
+	answers []placeAnswer
+}
+
+// placeAnswer is when a read started (since begin), how long it took, its status and what was
+// wrong with its shape ("" when nothing).
+type placeAnswer struct {
+	at, took time.Duration
+	status   int
+	problem  string
+}
+
+func readPlaces(begin time.Time, players []testenv.Player, replicas ...*testenv.Binary) *placeReaders {
+	r := &placeReaders{begin: begin}
+	r.running = testenv.StartLoad(testenv.Load{Workers: len(replicas), Send: func(client *http.Client, w int) error {
+		req, err := http.NewRequest(http.MethodGet, replicas[w].URL("/api/posiciones/yo"), nil)
+		if err != nil {
+			return err
+		}
+		req.AddCookie(players[w].Cookie)
+		start := time.Now()
+		res, err := client.Do(req)
+		a := placeAnswer{at: start.Sub(r.begin), took: time.Since(start)}
+		if err != nil {
+			a.problem = "no HTTP answer: " + err.Error()
+		} else {
+			a.status, a.problem = testenv.JudgeOutageAnswer(res, a.took, 2*time.Second)
+		}
+		r.mu.Lock()
+		r.answers = append(r.answers, a)
+		r.mu.Unlock()
+		if a.status != http.StatusOK {
+			time.Sleep(100 * time.Millisecond) // a page retrying a little later
+		}
+		return nil
+	}})
+	return r
+}
+
+// checkAgainstOutage stops the readers and checks their answers: 200s, or, from the kill to
+// resumeBy (PostgreSQL's return up, plus the pool's reconnection), 503s in the API's shape
+// within 2 s; some 503 while down, and a 200 after the return. It returns the counts for the log.
+func (r *placeReaders) checkAgainstOutage(t *testing.T, killed, up, resumeBy time.Duration) (ok, refused int) {
+	t.Helper()
+	r.running.Stop()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	okAfter, problems := 0, 0
+	for _, a := range r.answers {
+		problem := a.problem
+		switch {
+		case problem != "":
+		case a.status == http.StatusOK:
+			ok++
+			if a.at > up {
+				okAfter++
+			}
+		case a.at+a.took < killed || a.at > resumeBy: // answered before the kill, or asked after resumeBy
+			problem = fmt.Sprintf("%d outside the outage", a.status)
+		default:
+			refused++
+		}
+		if problem != "" {
+			if problems++; problems <= 10 {
+				t.Errorf("own place at %s (took %s): %s", a.at.Round(time.Millisecond), a.took.Round(time.Millisecond), problem)
+			}
+		}
+	}
+	if refused == 0 {
+		t.Error("no own place answered 503 while PostgreSQL was down")
+	}
+	if okAfter == 0 {
+		t.Error("no own place answered 200 after PostgreSQL's return")
+	}
+	return ok, refused
 }
