@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -76,9 +77,10 @@ func slowest(answers []pageAnswer, from, to time.Duration) (n int, took time.Dur
 	return n, took
 }
 
-// placeReaders are signed-in players asking for their own place (GET /api/posiciones/yo, the
-// session read from PostgreSQL), one on each replica, in a steady loop. What each answer was is
-// judged afterwards against the outage's times (checkAgainstOutage).
+// placeReaders are signed-in players asking, in a steady loop, one on each replica, for their
+// own place (GET /api/posiciones/yo) and their league's table (GET /api/grupos/{id}/posiciones),
+// in turn: the session, and the league's membership, are read from PostgreSQL. What each answer
+// was is judged afterwards against the outage's times (checkAgainstOutage).
 type placeReaders struct {
 	begin   time.Time
 	running *testenv.RunningLoad
@@ -95,13 +97,21 @@ type placeAnswer struct {
 	problem  string
 }
 
-func readPlaces(begin time.Time, players []testenv.Player, replicas ...*testenv.Binary) *placeReaders {
+// readPlaces starts the readers: players[w] creates a league on replicas[w], then reads there.
+func readPlaces(t *testing.T, begin time.Time, players []testenv.Player, replicas ...*testenv.Binary) *placeReaders {
+	t.Helper()
+	paths := make([][]string, len(players))
+	for w, p := range players {
+		paths[w] = []string{"/api/posiciones/yo", fmt.Sprintf("/api/grupos/%d/posiciones", createLeague(t, replicas[w], p))}
+	}
 	r := &placeReaders{begin: begin}
+	turns := make([]int, len(replicas)) // each worker's own: no lock
 	r.running = testenv.StartLoad(testenv.Load{Workers: len(replicas), Send: func(client *http.Client, w int) error {
-		req, err := http.NewRequest(http.MethodGet, replicas[w].URL("/api/posiciones/yo"), nil)
+		req, err := http.NewRequest(http.MethodGet, replicas[w].URL(paths[w][turns[w]%2]), nil)
 		if err != nil {
 			return err
 		}
+		turns[w]++
 		req.AddCookie(players[w].Cookie)
 		start := time.Now()
 		res, err := client.Do(req)
@@ -110,6 +120,9 @@ func readPlaces(begin time.Time, players []testenv.Player, replicas ...*testenv.
 			a.problem = "no HTTP answer: " + err.Error()
 		} else {
 			a.status, a.problem = testenv.JudgeOutageAnswer(res, a.took, 2*time.Second)
+			if a.problem != "" {
+				a.problem = req.URL.Path + ": " + a.problem
+			}
 		}
 		r.mu.Lock()
 		r.answers = append(r.answers, a)
@@ -120,6 +133,30 @@ func readPlaces(begin time.Time, players []testenv.Player, replicas ...*testenv.
 		return nil
 	}})
 	return r
+}
+
+// createLeague has p create a league on svc (POST /api/grupos) and returns its id.
+func createLeague(t *testing.T, svc *testenv.Binary, p testenv.Player) int64 {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"nombre": "Los de " + p.Nombre})
+	req, err := http.NewRequest(http.MethodPost, svc.URL("/api/grupos"), bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.AddCookie(p.Cookie)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var g struct {
+		ID int64 `json:"id"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&g); err != nil || res.StatusCode != http.StatusCreated || g.ID == 0 {
+		t.Fatalf("%s creates a league: %d (decode: %v)", p.Nombre, res.StatusCode, err)
+	}
+	return g.ID
 }
 
 // checkAgainstOutage stops the readers and checks their answers: 200s, or, from the kill to
@@ -147,15 +184,15 @@ func (r *placeReaders) checkAgainstOutage(t *testing.T, killed, up, resumeBy tim
 		}
 		if problem != "" {
 			if problems++; problems <= 10 {
-				t.Errorf("own place at %s (took %s): %s", a.at.Round(time.Millisecond), a.took.Round(time.Millisecond), problem)
+				t.Errorf("own place or league at %s (took %s): %s", a.at.Round(time.Millisecond), a.took.Round(time.Millisecond), problem)
 			}
 		}
 	}
 	if refused == 0 {
-		t.Error("no own place answered 503 while PostgreSQL was down")
+		t.Error("no own place or league table answered 503 while PostgreSQL was down")
 	}
 	if okAfter == 0 {
-		t.Error("no own place answered 200 after PostgreSQL's return")
+		t.Error("no own place or league table answered 200 after PostgreSQL's return")
 	}
 	return ok, refused
 }

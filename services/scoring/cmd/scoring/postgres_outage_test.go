@@ -19,9 +19,9 @@ import (
 //   - every page answer, before, during and after, is a 200 page within 2 s: while PostgreSQL
 //     is down, the table a replica served last is still the table (no result can be entered),
 //     even once Redis's version key has expired (30 s);
-//   - two signed-in players asking for their own place (one on each replica) get 200s, or,
-//     while PostgreSQL is down (their session is read there), 503s in the API's shape within
-//     2 s, and 200s again once it is back;
+//   - two signed-in players asking for their own place and their league's table (one on each
+//     replica) get 200s, or, while PostgreSQL is down (their session is read there), 503s in
+//     the API's shape within 2 s, and 200s again once it is back;
 //   - the result entered after the return is scored, heard on both replicas' streams and shown on
 //     both replicas' pages within 5 s of PostgreSQL accepting connections (the consumer's
 //     reconnection: its backoff is at most 2 s);
@@ -60,8 +60,9 @@ func TestPostgresOutage(t *testing.T) {
 	}
 
 	readers := readPages(replicas...)
-	// Two players of the league, signed in, each asking one replica for their own place.
-	places := readPlaces(readers.begin, []testenv.Player{
+	// Two players of the league, signed in, each asking one replica for their own place and
+	// their league's table.
+	places := readPlaces(t, readers.begin, []testenv.Player{
 		testenv.SignIn(t, l.e.DB, "jugador1@prode.test", "Jugador 1", false),
 		testenv.SignIn(t, l.e.DB, "jugador2@prode.test", "Jugador 2", false),
 	}, replicas...)
@@ -141,7 +142,7 @@ func TestPostgresOutage(t *testing.T) {
 		scoredAfter.Round(time.Millisecond), heardAfter, shownAfter.Round(time.Millisecond))
 	t.Logf("%d page requests, %d failed; %d pages served while down, slowest %s; %d predictions scored, equal to a recomputation",
 		figures.Sent, figures.Failed, pagesDuring, slowestDuring.Round(time.Millisecond), scored)
-	t.Logf("own places: %d answered 200, %d answered 503 while PostgreSQL was down", placesOK, placesRefused)
+	t.Logf("own places and league tables: %d answered 200, %d answered 503 while PostgreSQL was down", placesOK, placesRefused)
 }
 
 // heardOf reads a stream until it tells of version want or later (true), or until timeout or
