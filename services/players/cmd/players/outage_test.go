@@ -24,8 +24,7 @@ func TestPostgresOutage(t *testing.T) {
 	cluster := testenv.UseOwnCluster(t)
 	db := testenv.NewDB(t)
 	players := testenv.SignInPlayers(t, db, workers)
-	svc := testenv.Start(t, testenv.Build(t, "."), "DATABASE_URL="+db.URL("players"), "DEV_LOGIN=true",
-		"RENAME_RATE=10000/s", "RENAME_BURST=10000")
+	svc := startPlayers(t, db, "RENAME_RATE=10000/s", "RENAME_BURST=10000")
 
 	// An even i renames player w to name(w, i); the odd i after it asks for the session.
 	name := func(w, i int) string { return fmt.Sprintf("Jugador %d vuelta %d", w, i/2) }

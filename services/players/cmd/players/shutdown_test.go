@@ -18,8 +18,7 @@ func TestSIGTERMUnderSteadyRequestsDropsNothing(t *testing.T) {
 	const workers = 8
 	db := testenv.NewDB(t)
 	players := testenv.SignInPlayers(t, db, workers)
-	bin := testenv.Build(t, ".")
-	svc := testenv.Start(t, bin, "DATABASE_URL="+db.URL("players"), "DEV_LOGIN=true")
+	svc := startPlayers(t, db)
 
 	testenv.SIGTERMUnderLoad(t, svc, testenv.Load{Workers: workers, Send: func(client *http.Client, w int) error {
 		req, err := http.NewRequest(http.MethodGet, svc.URL("/api/sesion"), nil)
