@@ -79,17 +79,31 @@ func (v *Verifier) Live(ctx context.Context, sessionID string) (bool, error) {
 	return alive, err
 }
 
-// Optional attaches the player of a valid session, if any, and never refuses.
-// A lookup failure (PostgreSQL down) counts as signed out for optional routes.
+// Optional attaches the player of a valid session, if any: a request without one, or with a
+// token that is not ours, expired or ended with 'Salir', is answered as signed out. A session
+// that could not be looked up (PostgreSQL away) is not: answering a signed-in player as signed
+// out would show their results without their predictions, as if those were lost, so the
+// request is answered as httpserver.Fail answers the error (503) and the page asks again.
 func (v *Verifier) Optional() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if token, err := c.Cookie(CookieName); err == nil && token != "" {
-			if claims, err := v.Verify(c.Request.Context(), token); err == nil {
+			claims, err := v.Verify(c.Request.Context(), token)
+			switch {
+			case err == nil:
 				c.Set(claimsKey, claims)
+			case !signedOut(err):
+				httpserver.Fail(c, err)
+				return
 			}
 		}
 		c.Next()
 	}
+}
+
+// signedOut says whether a Verify error means that the request has no open session, rather
+// than that it could not be checked.
+func signedOut(err error) bool {
+	return errors.Is(err, ErrInvalid) || errors.Is(err, pgx.ErrNoRows)
 }
 
 // Required refuses requests without a valid session with 401.
@@ -117,7 +131,7 @@ func refusing(check func(ctx context.Context, token string) (Claims, error)) gin
 			return
 		}
 		claims, err := check(c.Request.Context(), token)
-		if errors.Is(err, ErrInvalid) || errors.Is(err, pgx.ErrNoRows) {
+		if signedOut(err) {
 			httpserver.Fail(c, apierror.ErrUnauthenticated)
 			return
 		}
