@@ -60,7 +60,10 @@ for svc in "${SERVICES[@]}"; do
     players) extra=(DEV_LOGIN=true)    # the local account chooser stands in for Google
              # The e2e suite signs in some forty people from one address: more than 10/min.
              [ -z "${PRODE_SIGNIN_RATE:-}" ] || extra+=(SIGNIN_RATE="$PRODE_SIGNIN_RATE" SIGNIN_BURST="${PRODE_SIGNIN_BURST:-10}") ;;
-    scoring) extra=(REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0") ;;
+  esac
+  case $svc in
+    # scoring's standings cache and live events; players' and scoring's shared rate limits.
+    players|scoring) extra+=(REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0") ;;
   esac
   case $svc in
     predictions|scoring)

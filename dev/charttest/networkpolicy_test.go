@@ -306,7 +306,7 @@ func TestNetworkPolicies(t *testing.T) {
 					}
 				}
 				if bundledRedis {
-					expect(svc, redis, 6379, name == "scoring")
+					expect(svc, redis, 6379, name == "players" || name == "scoring") // the shared rate limits; the cache
 				}
 			}
 			expect(web, dns, 53, false)

@@ -266,7 +266,8 @@ func TestProbesAndShutdown(t *testing.T) {
 	}
 }
 
-// Each service gets its own database role; only scoring gets Redis; the players service gets
+// Each service gets its own database role; only players and scoring get Redis (the standings
+// cache, the shared rate limits), both with the release's prefix; the players service gets
 // exactly one sign-in mode.
 func TestServiceEnvironment(t *testing.T) {
 	eachGoContainer(t, func(t *testing.T, name string, c corev1.Container) {
@@ -287,8 +288,12 @@ func TestServiceEnvironment(t *testing.T) {
 		case !strings.HasPrefix(db.Value, "postgres://prode_"+name+":"):
 			t.Errorf("%s: DATABASE_URL %q is not its own role prode_%s", name, db.Value, name)
 		}
-		if _, redis := envValue(c, "REDIS_URL"); redis != (name == "scoring") {
+		usesRedis := name == "players" || name == "scoring"
+		if _, redis := envValue(c, "REDIS_URL"); redis != usesRedis {
 			t.Errorf("%s: REDIS_URL set: %v", name, redis)
+		}
+		if prefix, _ := envValue(c, "REDIS_PREFIX"); usesRedis && prefix.Value != "prode:" {
+			t.Errorf("%s: REDIS_PREFIX %q, want the release's %q", name, prefix.Value, "prode:")
 		}
 		if _, ok := envValue(c, "SESSION_KEY"); !ok {
 			t.Errorf("%s: no SESSION_KEY", name)

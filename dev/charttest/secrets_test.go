@@ -158,7 +158,7 @@ func TestOperatorSecretChangeRollsItsPods(t *testing.T) {
 	change("prode-session", map[string]string{"session-key": rotatedInKey, "session-key-previous": testKey})
 	upgradeRolls("prode-session rotated", goServices...)
 	change("prode-redis", map[string]string{"redis-url": "rediss://redis-2.example.org:6380/0"})
-	upgradeRolls("prode-redis changed", "scoring")
+	upgradeRolls("prode-redis changed", "players", "scoring")
 	change("prode-google", map[string]string{"client-secret": "a new secret"})
 	upgradeRolls("prode-google changed", "players")
 	change("prode-database", map[string]string{"predictions-database-url": "postgres://prode_predictions:pw2@db.example.org:5432/prode?sslmode=require"})

@@ -157,6 +157,15 @@ read it (include "prode.routes" . | fromJsonArray), so they cannot route differe
 {{- define "prode.databaseSecret" -}}
 {{- .Values.externalDatabase.existingSecret | default (include "prode.componentName" (list . "database")) }}
 {{- end }}
+{{/*
+Whether a Go service uses Redis: scoring for the standings cache and live events, players and
+scoring for the rate limits their replicas share. Fixtures and predictions do not.
+Usage: include "prode.usesRedis" (list $ "players") -> "true" or ""
+*/}}
+{{- define "prode.usesRedis" -}}
+{{- if has (index . 1) (list "players" "scoring") }}true{{ end -}}
+{{- end }}
+
 {{- define "prode.redisSecret" -}}
 {{- .Values.externalRedis.existingSecret | default (include "prode.componentName" (list . "redis-url")) }}
 {{- end }}
@@ -177,7 +186,7 @@ the values name. Usage: include "prode.existingSecrets" (list $ "players") -> "a
 {{- with $v.session.existingSecret }}{{ $names = append $names . }}{{ end -}}
 {{- if not $v.postgresql.enabled }}{{ with $v.externalDatabase.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- if eq $name "players" }}{{ with $v.auth.google.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
-{{- if and (eq $name "scoring") (not $v.redis.enabled) }}{{ with $v.externalRedis.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
+{{- if and (include "prode.usesRedis" (list $root $name)) (not $v.redis.enabled) }}{{ with $v.externalRedis.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- if and (not $v.postgresql.enabled) (has $name (include "prode.pgbouncerServices" $root | splitList " ")) }}{{ with $v.pgbouncer.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- join " " $names }}
 {{- end }}
@@ -425,7 +434,7 @@ spec:
                   key: client-secret
             {{- end }}
             {{- end }}
-            {{- if eq $name "scoring" }}
+            {{- if include "prode.usesRedis" (list $root $name) }}
             {{- if $root.Values.redis.enabled }}
             - name: REDIS_URL
               value: {{ printf "redis://%s:6379/0" (include "prode.componentName" (list $root "redis")) | quote }}
@@ -437,7 +446,9 @@ spec:
                   key: redis-url
             {{- end }}
             - name: REDIS_PREFIX
-              value: {{ $v.redisPrefix | quote }}
+              value: {{ $root.Values.scoring.redisPrefix | quote }}
+            {{- end }}
+            {{- if eq $name "scoring" }}
             - name: SCORING_KNOCKOUT
               value: {{ $v.knockout | quote }}
             - name: POLL_INTERVAL

@@ -80,7 +80,7 @@ A Go service's way to its database: PgBouncer's pods when the service is behind 
 {{- end }}
 {{- end }}
 
-{{/* To Redis (scoring only): the bundled pod, or the external Redis's address ranges. */}}
+{{/* To Redis (prode.usesRedis): the bundled pod, or the external Redis's address ranges. */}}
 {{- define "prode.np.redisEgress" -}}
 {{- if .Values.redis.enabled -}}
 - to:

@@ -62,10 +62,16 @@ func (e *Env) Secret(name, def string) string {
 
 // URL is a connection string whose password is masked in the log line.
 func (e *Env) URL(name string) string {
-	v, ok := e.value(name, "")
-	if !ok {
+	v := e.OptionalURL(name)
+	if v == "" {
 		e.problems = append(e.problems, name+" is required")
 	}
+	return v
+}
+
+// OptionalURL is URL for a connection the service can do without: "" when unset.
+func (e *Env) OptionalURL(name string) string {
+	v, _ := e.value(name, "")
 	e.read = append(e.read, slog.String(name, maskURL(v)))
 	return v
 }

@@ -1,10 +1,13 @@
-// Package ratelimit refuses bursts of requests per key (a player, a client address) with 429
-// demasiadas_solicitudes and Retry-After. Each key has a token bucket (golang.org/x/time/rate)
-// in an in-process map whose idle entries expire; with several replicas each one keeps its own
-// buckets, so the effective limit is at most replicas × the configured one (docs/reliability.md).
+// Package ratelimit refuses bursts of requests per key (a session, a client address) with 429
+// demasiadas_solicitudes and Retry-After. A limiter shared in Redis (Share) keeps each key's
+// bucket there, so that every replica of a service spends one allowance; its buckets in this
+// process (golang.org/x/time/rate, in a map whose idle entries expire) decide alone when there
+// is no Redis, or while it does not answer: then each replica allows the configured rate, and
+// the service as a whole at most replicas × that (docs/reliability.md).
 package ratelimit
 
 import (
+	"context"
 	"math"
 	"net/netip"
 	"sync"
@@ -21,10 +24,11 @@ import (
 
 // Limiter holds one token bucket per key.
 type Limiter struct {
-	limit rate.Limit
-	burst int
-	idle  time.Duration // a bucket idle this long is full again and can be forgotten
-	now   func() time.Time
+	limit  rate.Limit
+	burst  int
+	shared *sharedBuckets // nil: the buckets below decide alone
+	idle   time.Duration  // a bucket idle this long is full again and can be forgotten
+	now    func() time.Time
 
 	mu        sync.Mutex
 	buckets   map[string]*bucket
@@ -60,7 +64,25 @@ func New(perSecond float64, burst int) *Limiter {
 func (l *Limiter) SetClock(now func() time.Time) { l.now = now }
 
 // Allow takes a token for key; when there is none it says how long until there is.
-func (l *Limiter) Allow(key string) (bool, time.Duration) {
+func (l *Limiter) Allow(ctx context.Context, key string) (bool, time.Duration) {
+	if ok, wait, err := l.shared.allow(ctx, key); err == nil {
+		return ok, wait
+	}
+	return l.allowHere(key)
+}
+
+// Exhausted says, without taking a token, whether key has none left and how long until it
+// has one. It serves limits that count only failed attempts (unknown invite codes): an attempt
+// is refused beforehand once failures used every token, and each failure takes one with Allow.
+func (l *Limiter) Exhausted(ctx context.Context, key string) (bool, time.Duration) {
+	if out, wait, err := l.shared.exhausted(ctx, key); err == nil {
+		return out, wait
+	}
+	return l.exhaustedHere(key)
+}
+
+// allowHere is Allow with this process's buckets.
+func (l *Limiter) allowHere(key string) (bool, time.Duration) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -82,10 +104,8 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	return true, 0
 }
 
-// Exhausted says, without taking a token, whether key has none left and how long until it
-// has one. It serves limits that count only failed attempts (unknown invite codes): an attempt
-// is refused beforehand once failures used every token, and each failure takes one with Allow.
-func (l *Limiter) Exhausted(key string) (bool, time.Duration) {
+// exhaustedHere is Exhausted with this process's buckets.
+func (l *Limiter) exhaustedHere(key string) (bool, time.Duration) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -136,7 +156,7 @@ func (l *Limiter) Middleware(key func(*gin.Context) string) gin.HandlerFunc {
 			c.Next()
 			return
 		}
-		if ok, wait := l.Allow(k); !ok {
+		if ok, wait := l.Allow(c.Request.Context(), k); !ok {
 			httpserver.Fail(c, TooMany(wait))
 			return
 		}

@@ -1,6 +1,7 @@
 package ratelimit
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,33 +15,34 @@ import (
 )
 
 func TestBucketsRefillAndIdleKeysAreForgotten(t *testing.T) {
+	ctx := context.Background()
 	l := New(1, 2) // 1/s, burst 2: a bucket is full again after 2 s; forgotten after a minute
 	now := time.Unix(1_000_000, 0)
 	l.SetClock(func() time.Time { return now })
 	for i := 0; i < 2; i++ {
-		if ok, _ := l.Allow("a"); !ok {
+		if ok, _ := l.Allow(ctx, "a"); !ok {
 			t.Fatalf("request %d within the burst refused", i)
 		}
 	}
-	if ok, wait := l.Allow("a"); ok || wait != time.Second {
+	if ok, wait := l.Allow(ctx, "a"); ok || wait != time.Second {
 		t.Fatalf("past the burst: ok=%v wait=%v", ok, wait)
 	}
 	// A refused request does not consume: after one second exactly one more is allowed.
 	now = now.Add(time.Second)
-	if ok, _ := l.Allow("a"); !ok {
+	if ok, _ := l.Allow(ctx, "a"); !ok {
 		t.Fatal("after a second: refused")
 	}
-	if ok, _ := l.Allow("a"); ok {
+	if ok, _ := l.Allow(ctx, "a"); ok {
 		t.Fatal("two after a second: allowed")
 	}
 	for i := 0; i < 1000; i++ {
-		l.Allow(fmt.Sprint("k", i))
+		l.Allow(ctx, fmt.Sprint("k", i))
 	}
 	if l.Len() != 1001 {
 		t.Fatalf("len %d", l.Len())
 	}
 	now = now.Add(2 * time.Minute)
-	l.Allow("b")
+	l.Allow(ctx, "b")
 	if l.Len() != 1 {
 		t.Fatalf("idle keys kept: %d", l.Len())
 	}
@@ -133,24 +135,25 @@ func TestAddressKeys(t *testing.T) {
 // Exhausted looks without taking: a key that never failed has room, one whose failures took
 // every token has none until the bucket refills.
 func TestExhaustedLooksWithoutTaking(t *testing.T) {
+	ctx := context.Background()
 	l := New(0.5, 2) // a token every 2 s, burst 2
 	now := time.Unix(1_000_000, 0)
 	l.SetClock(func() time.Time { return now })
 	for i := 0; i < 3; i++ {
-		if out, _ := l.Exhausted("a"); out {
+		if out, _ := l.Exhausted(ctx, "a"); out {
 			t.Fatalf("look %d: a key never used is exhausted", i)
 		}
 	}
-	l.Allow("a")
-	if out, _ := l.Exhausted("a"); out {
+	l.Allow(ctx, "a")
+	if out, _ := l.Exhausted(ctx, "a"); out {
 		t.Fatal("one token left, but exhausted")
 	}
-	l.Allow("a")
-	if out, wait := l.Exhausted("a"); !out || wait != 2*time.Second {
+	l.Allow(ctx, "a")
+	if out, wait := l.Exhausted(ctx, "a"); !out || wait != 2*time.Second {
 		t.Fatalf("no token left: exhausted=%v wait=%v, want true 2s", out, wait)
 	}
 	now = now.Add(2 * time.Second)
-	if out, _ := l.Exhausted("a"); out {
+	if out, _ := l.Exhausted(ctx, "a"); out {
 		t.Fatal("refilled, but exhausted")
 	}
 }

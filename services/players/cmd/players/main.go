@@ -30,9 +30,12 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 	googleSecret := env.Secret("GOOGLE_CLIENT_SECRET", "")
 	devLogin := env.Bool("DEV_LOGIN", false)
 	sessionTTL := env.Duration("SESSION_TTL", 14*24*time.Hour) // renewed while in use: players.Service.Renew
-	// Sign-ins per client address, renames per player (in this process: see package ratelimit).
+	// Sign-ins per client address, renames per player: shared by the replicas in Redis when
+	// there is one (REDIS_URL), else per replica (package ratelimit).
 	signInLimit := ratelimit.FromEnv(env, "SIGNIN_RATE", "10/min", "SIGNIN_BURST", 10)
 	renameLimit := ratelimit.FromEnv(env, "RENAME_RATE", "5/min", "RENAME_BURST", 3)
+	redisURL := env.OptionalURL("REDIS_URL")
+	redisPrefix := env.String("REDIS_PREFIX", "prode:")
 	secureCookie := env.Bool("COOKIE_SECURE", strings.HasPrefix(strings.Join(base.HTTP.AllowedOrigins, ","), "https://"))
 	switch {
 	case devLogin && googleClientID != "":
@@ -74,8 +77,13 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 		exchanger = identity.NewGoogleExchanger(googleClientID, googleSecret, identity.GoogleEndpoint)
 	}
 
-	// Stores, service and routes (app.Wire).
+	// Stores, service and routes (app.Wire); the rate limits' buckets in Redis, if any.
 	server := httpserver.New(base.HTTP, log)
+	limits, closeLimits, err := ratelimit.Connect(redisURL, redisPrefix, server.Registry, log)
+	if err != nil {
+		return err
+	}
+	defer closeLimits()
 	app.Wire(server, app.Deps{
 		Pool:         pool,
 		Sessions:     session.NewVerifier(base.SessionKey, pool, base.SessionKeyPrevious),
@@ -89,6 +97,7 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 		SecureCookie: secureCookie,
 		SignInLimit:  signInLimit,
 		RenameLimit:  renameLimit,
+		Limits:       limits,
 	})
 
 	// Serve until SIGTERM: fail readiness, drain, then stop.

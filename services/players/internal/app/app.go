@@ -38,12 +38,15 @@ type Deps struct {
 	SecureCookie bool               // the session cookie is Secure (served over TLS)
 	SignInLimit  *ratelimit.Limiter // sign-in attempts per client address; nil: none
 	RenameLimit  *ratelimit.Limiter // renames per player; nil: none
+	Limits       *ratelimit.Shared  // where the replicas share those limits; nil: each its own
 }
 
 // Wire mounts the service on server: the readiness check, the business metrics and the
 // routes.
 func Wire(server *httpserver.Server, d Deps) {
 	server.AddCheck("postgres", postgres.Ping(d.Pool))
+	d.SignInLimit.Share(d.Limits, "players:signins")
+	d.RenameLimit.Share(d.Limits, "players:renames")
 	var renames players.Limiter // a nil *ratelimit.Limiter in it would not be a nil interface
 	if d.RenameLimit != nil {
 		renames = d.RenameLimit

@@ -47,6 +47,7 @@ func newStack(t *testing.T, db *testenv.DB, ex players.Exchanger, v players.Veri
 type limits struct {
 	signIn  *ratelimit.Limiter // per client address
 	renames *ratelimit.Limiter // per player
+	shared  *ratelimit.Shared  // where replicas share them; nil: in the stack's process
 }
 
 func newLimitedStack(t *testing.T, db *testenv.DB, ex players.Exchanger, v players.Verifier, provider playershttp.Provider, dev *playershttp.DevHandlers, l limits) *stack {
@@ -58,7 +59,7 @@ func newLimitedStack(t *testing.T, db *testenv.DB, ex players.Exchanger, v playe
 		Pool: pool, Sessions: session.NewVerifier(testenv.SessionKey, pool),
 		SessionKey: testenv.SessionKey, SessionTTL: sessionTTL, Admins: organisers,
 		Exchanger: ex, Verifier: v, Provider: provider, Dev: dev,
-		SignInLimit: l.signIn, RenameLimit: l.renames,
+		SignInLimit: l.signIn, RenameLimit: l.renames, Limits: l.shared,
 	})
 	return &stack{db: db, api: testenv.NewAPI(t, server.Engine)}
 }

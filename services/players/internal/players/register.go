@@ -36,7 +36,7 @@ func (s *Service) Register(ctx context.Context, c session.Claims, nombre, email 
 		return s.jugador(p), err
 	}
 	if s.renames != nil {
-		if ok, wait := s.renames.Allow(strconv.FormatInt(c.PlayerID, 10)); !ok {
+		if ok, wait := s.renames.Allow(ctx, strconv.FormatInt(c.PlayerID, 10)); !ok {
 			return Jugador{}, ratelimit.TooMany(wait)
 		}
 	}

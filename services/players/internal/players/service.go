@@ -37,7 +37,7 @@ type Store interface {
 
 // Limiter takes a token from a key's bucket (ratelimit.Limiter).
 type Limiter interface {
-	Allow(key string) (bool, time.Duration)
+	Allow(ctx context.Context, key string) (bool, time.Duration)
 }
 
 // Jugador is the signed-in player as the API shows it.

@@ -24,8 +24,10 @@ import (
 type Deps struct {
 	Pool     *pgxpool.Pool     // as the service's role (prode_predictions)
 	Sessions *session.Verifier // verifies the players' sessions
-	// WriteLimit limits each session's writes (POST, PUT); nil: none. Per process: with N
-	// replicas a session may get up to N times it.
+	// WriteLimit limits each session's writes (POST, PUT); nil: none. Per process, unlike
+	// players' and scoring's limits (shared in Redis): it bounds a session's load, which N times
+	// it with N replicas still does, and sharing it would add a Redis round trip, and Redis's CPU
+	// on the same cores, to every save of the match-day rush (docs/reliability.md).
 	WriteLimit *ratelimit.Limiter
 	// LockingFor keeps a locking match's distribution of predictions (reveal.LockingFor in
 	// production; 0 keeps none, so that every write shows at once).

@@ -65,8 +65,8 @@ type Settings struct {
 	MatchPointsFreshFor time.Duration
 	// Grupos are the leagues' maximums (GRUPOS_MAX_POR_JUGADOR, GRUPOS_MAX_MIEMBROS; zero:
 	// grupos.DefaultLimites). WriteLimit limits each session's writes of leagues and pins (WRITE_RATE,
-	// WRITE_BURST) and GuessLimit its joins with an unknown code; nil: none. Per process: with
-	// N replicas a session may get up to N times them.
+	// WRITE_BURST) and GuessLimit its joins with an unknown code; nil: none. The replicas share
+	// them in Redis (package ratelimit).
 	Grupos     store.Limites
 	WriteLimit *ratelimit.Limiter
 	GuessLimit *ratelimit.Limiter
@@ -89,6 +89,9 @@ func Wire(server *httpserver.Server, d Deps) (*App, error) {
 	server.AddCheck("redis", func(ctx context.Context) error { return d.Redis.Ping(ctx).Err() })
 	m := metrics.New(server.Registry)
 	a := &App{Cache: standings.NewCache(d.Redis, d.RedisPrefix), log: d.Log}
+	limits := ratelimit.NewShared(d.Redis, d.RedisPrefix, server.Registry, d.Log)
+	d.WriteLimit.Share(limits, "scoring:writes")
+	d.GuessLimit.Share(limits, "scoring:guesses")
 	standingsStore := store.NewStandingsStore(d.Pool, store.NewSnapshots(store.KeptSnapshots))
 	// The hub tells the standings of versions other replicas publish; the standings tell the
 	// hub of the ones this replica publishes.

@@ -134,7 +134,7 @@ func (h *GruposHandlers) join(c *gin.Context) {
 	}
 	claims, _ := session.FromContext(c)
 	if h.Guesses != nil {
-		if out, wait := h.Guesses.Exhausted(claims.SessionID); out {
+		if out, wait := h.Guesses.Exhausted(c.Request.Context(), claims.SessionID); out {
 			h.Service.GuessesExhausted()
 			httpserver.Fail(c, ratelimit.TooMany(wait))
 			return
@@ -142,7 +142,7 @@ func (h *GruposHandlers) join(c *gin.Context) {
 	}
 	g, err := h.Service.Join(c.Request.Context(), in.Codigo, claims.PlayerID)
 	if h.Guesses != nil && grupos.Reason(err) == "invitacion_invalida" {
-		h.Guesses.Allow(claims.SessionID)
+		h.Guesses.Allow(c.Request.Context(), claims.SessionID)
 	}
 	httpserver.Reply(c, http.StatusOK, g, err)
 }
