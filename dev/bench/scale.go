@@ -110,7 +110,18 @@ measures the growth itself at 100,000, 1 million and 2 million players (docs/ben
 - **Saving a prediction: flat.** One guarded upsert on the (player, match) key, O(log players)
   (an edit also moves its entry in the match-ordered index above);
   under a rush the saves waiting at the same moment share one statement (store.Batched), so
-  PostgreSQL pays the statement once per batch, not per save.
+  PostgreSQL pays the statement once per batch, not per save. Its rate limit stays in the
+  predictions process (docs/reliability.md, "Rate limits"): no Redis round trip on this path.
+- **Rate limits shared in Redis: one small script per limited request, keys only for the
+  active.** Sign-ins, renames, league writes and invite-code guesses each run one GCRA script
+  in Redis (a GET and a SET of one key), whatever the number of players; a key lives until its
+  bucket is full again (a minute for an address's sign-ins, 36 s for a player's renames, 4 s for
+  a session's league writes), so Redis holds one key per address, player or session active in
+  that window, about 200 bytes each (196 a key over 20,000 sign-in keys, from Redis's
+  used_memory, measured once by hand on 2026-12-01): 100,000 addresses signing in within a
+  minute of a kick-off hold about 20 MB of the bundled Redis's 96 MB, beside the standings
+  cache, and a key evicted under pressure (allkeys-lru) is only a full bucket. Reads, the bulk
+  of a match day, are not limited and never ask Redis for a limit.
 - **Leagues: bounded by the league, not the tournament.** A league's table looks its members up
   in the snapshot in the replica's memory (a binary search each, at most 5,000) and is kept per
   snapshot and membership version in the replica and in Redis, so after a result each league's
