@@ -56,8 +56,9 @@ func Connect(url, prefix string, reg prometheus.Registerer, log *slog.Logger) (*
 	return NewShared(rdb, prefix, reg, log), func() { _ = rdb.Close() }, nil
 }
 
-// NewShared keeps buckets in rdb under prefix (REDIS_PREFIX), and registers on reg the count
-// of decisions taken without it.
+// NewShared keeps buckets in rdb, and registers on reg the count of decisions taken without it.
+// A bucket's key is "rate:" (redis_rate's own prefix), then prefix (REDIS_PREFIX), "limit:",
+// the limit's name and the key: rate:prode:limit:players:renames:42.
 func NewShared(rdb *redis.Client, prefix string, reg prometheus.Registerer, log *slog.Logger) *Shared {
 	return &Shared{
 		rdb:    redis_rate.NewLimiter(rdb),
