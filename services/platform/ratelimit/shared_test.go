@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
 
 	"prode/platform/cache"
 	"prode/platform/ratelimit"
@@ -27,6 +28,11 @@ func newReplica(t *testing.T, url, prefix string, perSecond float64, burst int) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = rdb.Close() })
+	return newReplicaOn(t, rdb, prefix, perSecond, burst)
+}
+
+// newReplicaOn is newReplica on a client of the caller's.
+func newReplicaOn(t testing.TB, rdb *redis.Client, prefix string, perSecond float64, burst int) replica {
 	reg := prometheus.NewRegistry()
 	shared := ratelimit.NewShared(rdb, prefix, reg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	return replica{limit: ratelimit.New(perSecond, burst).Share(shared, "renames"), reg: reg}
