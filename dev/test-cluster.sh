@@ -13,6 +13,8 @@
 #      recovers by itself (migrate forces the failed version back), with no hand-run SQL
 #   6. helm rollback to the first release
 #   7. a scoring pod killed in the middle of scoring: points and totals equal a recomputation
+#  7b. PostgreSQL's pod, then Redis's, force-deleted under load: every answer a 2xx or the API's
+#      503, an acknowledged prediction kept, no container restarted (dev/cluster/dependency-kills.sh)
 #   8. helm uninstall, then install again on the same PersistentVolumeClaim: the data is there
 #   9. the connection budget: every Go service held at its autoscaler's maximum, PostgreSQL at
 #      exactly the chart's count of connections (+ the reserve), a load that fills the pools
@@ -20,6 +22,9 @@
 #      PgBouncer (dev/cluster/connections.sh)
 # Figures go to .test/cluster/report.md (docs/operations.md quotes the last run).
 # CLUSTER_KEEP=1 leaves the cluster and the release running afterwards.
+# CLUSTER_UPGRADE_FROM=REV installs REV's chart with REV's images in step 1, so that step 4 is
+# the upgrade an operator runs from that release to this tree, and step 6 rolls back to it (the
+# old code on the new schema); the release is then upgraded to this tree again for steps 7 on.
 # shellcheck source=dev/lib.sh
 source "$(dirname "$0")/lib.sh"
 # shellcheck source=dev/chart-tools.sh
@@ -80,6 +85,8 @@ VALUES=(-f charts/prode/values-kind.yaml -f charts/prode/values-cluster.yaml)
 source "$ROOT/dev/cluster/prometheus/prometheus.sh"
 # shellcheck source=dev/cluster/connections.sh
 source "$ROOT/dev/cluster/connections.sh"
+# shellcheck source=dev/cluster/dependency-kills.sh
+source "$ROOT/dev/cluster/dependency-kills.sh"
 
 # --- images: this tree as tag A; the same images as tag B (the upgrade); a broken migrate -----
 run=$(date +%s)
@@ -87,6 +94,20 @@ TAG_A=a$run TAG_B=b$run
 t0=$SECONDS
 dev/images.sh build "$TAG_A"
 report "- images built and pushed (tag $TAG_A): $((SECONDS - t0)) s"
+# The first release: this tree (tag A), or with CLUSTER_UPGRADE_FROM the chart and images of an
+# earlier revision, from its own files (tag F), its Docker stand-ins shared with this tree's.
+FIRST_TAG=$TAG_A FIRST_CHART=charts/prode FIRST_VALUES=("${VALUES[@]}")
+if [ -n "${CLUSTER_UPGRADE_FROM:-}" ]; then
+  from=$OUT/from
+  rm -rf "$from"; mkdir -p "$from/.test" .test/standins
+  git archive "$CLUSTER_UPGRADE_FROM" | tar -x -C "$from"
+  ln -s "$ROOT/.test/standins" "$from/.test/standins"
+  FIRST_TAG=f$run FIRST_CHART=$from/charts/prode
+  FIRST_VALUES=(-f "$from/charts/prode/values-kind.yaml" -f "$from/charts/prode/values-cluster.yaml")
+  t0=$SECONDS
+  (cd "$from" && dev/images.sh build "$FIRST_TAG")
+  report "- the first release from $(git rev-parse --short "$CLUSTER_UPGRADE_FROM") ($(git log -1 --format=%cs "$CLUSTER_UPGRADE_FROM")): its images built and pushed (tag $FIRST_TAG) in $((SECONDS - t0)) s"
+fi
 for s in players fixtures predictions scoring migrate web; do
   /usr/bin/docker tag "prode-$s:$TAG_A" "localhost:5000/prode-$s:$TAG_B"
   /usr/bin/docker push -q "localhost:5000/prode-$s:$TAG_B" >/dev/null
@@ -122,7 +143,7 @@ kubectl create namespace "$NS" >/dev/null
 kubectl label namespace "$NS" pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/warn=restricted >/dev/null
 prometheus_install   # scraping from the release's first pod on (step 4b reads it)
 t0=$SECONDS
-helm install "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_A" --wait --timeout 10m >/dev/null
+helm install "$RELEASE" "$FIRST_CHART" -n "$NS" "${FIRST_VALUES[@]}" --set image.tag="$FIRST_TAG" --wait --timeout 10m >/dev/null
 ready=$((SECONDS - t0))
 kubectl -n "$NS" wait pod --all --for=condition=Ready --timeout=60s \
   --field-selector=status.phase!=Succeeded >/dev/null
@@ -142,58 +163,66 @@ if [ "$status" != 413 ] || ! grep -qi '^content-type: application/json' "$OUT/to
   die "a 4 MiB body through the ingress: $status $(head -c 300 "$OUT/too-large.out")"
 fi
 report "- a 4 MiB body through the ingress: 413 cuerpo_demasiado_grande in JSON"
-# Each Go service keeps 85 % of its container's memory limit as the Go runtime's soft limit
-# (MEMORY_LIMIT from limits.memory, platform/service/runtime.go), and says so at start: a soft
-# limit at the whole limit would leave nothing for what the runtime overshoots or does not count.
-for c in players fixtures predictions scoring; do
-  pod=$(kubectl -n "$NS" get pod -l "app.kubernetes.io/component=$c" -o name | head -1)
-  limit=$(kubectl -n "$NS" get "$pod" -o jsonpath='{.spec.containers[0].resources.limits.memory}')
-  case $limit in
-    *Gi) bytes=$(( ${limit%Gi} << 30 )) ;;
-    *Mi) bytes=$(( ${limit%Mi} << 20 )) ;;
-    *) die "$c: limits.memory $limit: not in Mi or Gi" ;;
-  esac
-  soft=$(kubectl -n "$NS" logs "$pod" | jq -Rr 'fromjson? | select(.msg == "runtime") | .memory_limit_bytes' | head -1)
-  want=$(( bytes * 85 / 100 ))
-  if [ -z "$soft" ] || [ $(( soft - want )) -lt -1 ] || [ $(( soft - want )) -gt 1 ]; then
-    die "$c: the runtime's soft memory limit ${soft:-not logged}, want $want (85 % of $limit)"
+# this_tree_checks: what the release of this tree must show at once (the runtime's memory
+# limit, the index CronJob, the browser scenario): right after the install, or with
+# CLUSTER_UPGRADE_FROM once the release runs this tree (after step 6).
+this_tree_checks() {
+  # Each Go service keeps 85 % of its container's memory limit as the Go runtime's soft limit
+  # (MEMORY_LIMIT from limits.memory, platform/service/runtime.go), and says so at start: a soft
+  # limit at the whole limit would leave nothing for what the runtime overshoots or does not count.
+  for c in players fixtures predictions scoring; do
+    # A running pod, not one an upgrade left draining.
+    pod=pod/$(kubectl -n "$NS" get pod -l "app.kubernetes.io/component=$c" -o json \
+      | jq -r '[.items[] | select(.metadata.deletionTimestamp == null)][0].metadata.name')
+    limit=$(kubectl -n "$NS" get "$pod" -o jsonpath='{.spec.containers[0].resources.limits.memory}')
+    case $limit in
+      *Gi) bytes=$(( ${limit%Gi} << 30 )) ;;
+      *Mi) bytes=$(( ${limit%Mi} << 20 )) ;;
+      *) die "$c: limits.memory $limit: not in Mi or Gi" ;;
+    esac
+    soft=$(kubectl -n "$NS" logs "$pod" | jq -Rr 'fromjson? | select(.msg == "runtime") | .memory_limit_bytes' | head -1)
+    want=$(( bytes * 85 / 100 ))
+    if [ -z "$soft" ] || [ $(( soft - want )) -lt -1 ] || [ $(( soft - want )) -gt 1 ]; then
+      die "$c: the runtime's soft memory limit ${soft:-not logged}, want $want (85 % of $limit)"
+    fi
+  done
+  report "- every Go service's soft memory limit: 85 % of its container's"
+  # The predictions' index CronJob, run once now as a Job made from it: the migrate image, the
+  # migrating role's credentials and the restricted pod work. Its log says whether it rebuilt (no
+  # match has closed yet, so most likely not) in one of two messages.
+  cronjob=$(kubectl -n "$NS" get cronjob -l app.kubernetes.io/component=predictions-index -o jsonpath='{.items[0].metadata.name}')
+  [ -n "$cronjob" ] || die "no predictions-index CronJob in the release"
+  reindex_job=$cronjob-check-$run
+  t0=$SECONDS
+  kubectl -n "$NS" create job --from="cronjob/$cronjob" "$reindex_job" >/dev/null
+  if ! kubectl -n "$NS" wait "job/$reindex_job" --for=condition=complete --timeout=3m >/dev/null; then
+    kubectl -n "$NS" logs -l "job-name=$reindex_job" --tail=20 >&2 || true
+    die "the Job made from CronJob $cronjob did not complete in 3 minutes"
   fi
-done
-report "- every Go service's soft memory limit: 85 % of its container's"
-# The predictions' index CronJob, run once now as a Job made from it: the migrate image, the
-# migrating role's credentials and the restricted pod work. Its log says whether it rebuilt (no
-# match has closed yet, so most likely not) in one of two messages.
-cronjob=$(kubectl -n "$NS" get cronjob -l app.kubernetes.io/component=predictions-index -o jsonpath='{.items[0].metadata.name}')
-[ -n "$cronjob" ] || die "no predictions-index CronJob in the release"
-reindex_job=$cronjob-check-$run
-t0=$SECONDS
-kubectl -n "$NS" create job --from="cronjob/$cronjob" "$reindex_job" >/dev/null
-if ! kubectl -n "$NS" wait "job/$reindex_job" --for=condition=complete --timeout=3m >/dev/null; then
-  kubectl -n "$NS" logs -l "job-name=$reindex_job" --tail=20 >&2 || true
-  die "the Job made from CronJob $cronjob did not complete in 3 minutes"
-fi
-reindexed=$(kubectl -n "$NS" logs -l "job-name=$reindex_job" --tail=-1 \
-  | jq -Rr --arg a "the predictions' index rebuilt" --arg b "the predictions' index not rebuilt" \
-      'fromjson? | select(.msg == $a or .msg == $b) | "\(.msg) (\(.reason))"' | tail -1)
-[ -n "$reindexed" ] || die "the Job made from CronJob $cronjob logged neither \"the predictions' index rebuilt\" nor \"... not rebuilt\""
-kubectl -n "$NS" delete job "$reindex_job" --wait=false >/dev/null
-report "- the predictions-index CronJob, run once as a Job: completed in $((SECONDS - t0)) s, $reindexed"
+  reindexed=$(kubectl -n "$NS" logs -l "job-name=$reindex_job" --tail=-1 \
+    | jq -Rr --arg a "the predictions' index rebuilt" --arg b "the predictions' index not rebuilt" \
+        'fromjson? | select(.msg == $a or .msg == $b) | "\(.msg) (\(.reason))"' | tail -1)
+  [ -n "$reindexed" ] || die "the Job made from CronJob $cronjob logged neither \"the predictions' index rebuilt\" nor \"... not rebuilt\""
+  kubectl -n "$NS" delete job "$reindex_job" --wait=false >/dev/null
+  report "- the predictions-index CronJob, run once as a Job: completed in $((SECONDS - t0)) s, $reindexed"
 
-# --- 3. the browser scenario through the ingress ---------------------------------------------
-ensure_packages chromium
-[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund >/dev/null)
-# A second try only after a failure, reported as such: on a loaded 2-core machine a click has
-# been seen to wait past its 30 s for the page to settle (once in five runs); a real fault
-# fails both tries. Each try is a new player; the organiser's steps pick that player's matches.
-for try in 1 2; do
-  if (cd web && PRODE_URL="$URL/" CHROMIUM_PATH=$(command -v chromium) \
-      node --test --test-concurrency=1 e2e/prode.e2e.test.mjs) >"$OUT/e2e-$try.log" 2>&1; then
-    break
-  fi
-  log "the browser scenario failed on try $try: $(grep -m1 '^    not ok' "$OUT/e2e-$try.log")"
-  [ "$try" -eq 1 ] || { tail -40 "$OUT/e2e-$try.log" >&2; die "the browser scenario failed through the ingress, twice"; }
-done
-report "- the e2e browser scenario through the ingress: $(sed -n 's/^# pass /passed /p' "$OUT/e2e-$try.log") of $(sed -n 's/^# tests //p' "$OUT/e2e-$try.log") steps (try $try of 2)"
+  # --- 3. the browser scenario through the ingress ---------------------------------------------
+  ensure_packages chromium
+  [ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund >/dev/null)
+  # A second try only after a failure, reported as such: on a loaded 2-core machine a click has
+  # been seen to wait past its 30 s for the page to settle (once in five runs); a real fault
+  # fails both tries. Each try is a new player; the organiser's steps pick that player's matches.
+  for try in 1 2; do
+    if (cd web && PRODE_URL="$URL/" CHROMIUM_PATH=$(command -v chromium) \
+        node --test --test-concurrency=1 e2e/prode.e2e.test.mjs) >"$OUT/e2e-$try.log" 2>&1; then
+      break
+    fi
+    log "the browser scenario failed on try $try: $(grep -m1 '^    not ok' "$OUT/e2e-$try.log")"
+    [ "$try" -eq 1 ] || { tail -40 "$OUT/e2e-$try.log" >&2; die "the browser scenario failed through the ingress, twice"; }
+  done
+  report "- the e2e browser scenario through the ingress: $(sed -n 's/^# pass /passed /p' "$OUT/e2e-$try.log") of $(sed -n 's/^# tests //p' "$OUT/e2e-$try.log") steps (try $try of 2)"
+}
+if [ "$FIRST_TAG" = "$TAG_A" ]; then this_tree_checks; fi
 
 # --- sign-ins over HTTP, as the web app does (the dev chooser's code, then POST /api/sesion) ---
 sign_in() {   # sign_in EMAIL NOMBRE: prints the session cookie "name=value"
@@ -244,7 +273,7 @@ kill -INT "$load_pid"; wait "$load_pid" || true; load_pid=""
 "$VEGETA" report -type json "$OUT/upgrade.bin" >"$OUT/upgrade.json"
 requests=$(jq .requests "$OUT/upgrade.json")
 failed=$(jq '[.status_codes | to_entries[] | select(.key | test("^[23]") | not) | .value] | add // 0' "$OUT/upgrade.json")
-report "- helm upgrade $TAG_A -> $TAG_B in $upgrade_time s under 20 requests/s through the ingress: $requests requests, $failed failed (status codes: $(jq -c .status_codes "$OUT/upgrade.json"))"
+report "- helm upgrade $FIRST_TAG -> $TAG_B in $upgrade_time s under 20 requests/s through the ingress: $requests requests, $failed failed (status codes: $(jq -c .status_codes "$OUT/upgrade.json"))"
 component_image() {
   kubectl -n "$NS" get deploy -l "app.kubernetes.io/component=$1" -o jsonpath='{.items[0].spec.template.spec.containers[0].image}'
 }
@@ -280,9 +309,18 @@ psql_pod() { kubectl -n "$NS" exec -i "$pg_pod" -- psql -X -q -v ON_ERROR_STOP=1
 t0=$SECONDS
 helm rollback "$RELEASE" 1 -n "$NS" --wait --timeout 6m >/dev/null
 image=$(component_image scoring)
-[[ $image == *":$TAG_A" ]] || die "scoring runs $image after the rollback"
+[[ $image == *":$FIRST_TAG" ]] || die "scoring runs $image after the rollback"
 wait_http "$URL/api/partidos-sin-jugar" 60
-report "- helm rollback to revision 1 ($TAG_A): $((SECONDS - t0)) s, the game answers"
+report "- helm rollback to revision 1 ($FIRST_TAG): $((SECONDS - t0)) s, the game answers"
+if [ "$FIRST_TAG" != "$TAG_A" ]; then
+  # The earlier release on this tree's schema answered; the steps from here on test this tree.
+  curl -fsS "$URL/api/posiciones" | grep -q "Carga $run" || die "the earlier release's standings lost a player after the rollback"
+  api GET /api/sesion "$cookie" | grep -q "carga-$run@prode.test" || die "the earlier release did not know a session of this tree's"
+  t0=$SECONDS
+  helm upgrade "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_A" --wait --timeout 6m >/dev/null
+  report "- the earlier release kept the standings and the sessions; upgraded to this tree ($TAG_A) again in $((SECONDS - t0)) s"
+  this_tree_checks
+fi
 
 # --- 7. a scoring pod killed in the middle of scoring ----------------------------------------
 players=${CLUSTER_SCORING_PLAYERS:-200000}
@@ -333,6 +371,9 @@ SQL
 scored=$(psql_pod -c "SELECT count(*) FROM scoring.puntos WHERE partido_id = $partido")
 report "- scoring pod force-deleted ${CLUSTER_KILL_AFTER:-0.5} s after a result for $scored predictions ($unscored outbox events not yet applied at the kill): $wrong points or totals differ from a recomputation"
 [ "$wrong" = 0 ] || die "$wrong points or totals differ from a recomputation"
+
+# --- 7b. PostgreSQL's and Redis's pods crashed under load ------------------------------------
+dependencies_crash_under_load "$run"
 
 # --- 8. uninstall, then install again on the same claim ---------------------------------------
 jugadores=$(psql_pod -c "SELECT count(*) FROM players.jugadores")
