@@ -84,7 +84,8 @@ func TestGrafanaDashboard(t *testing.T) {
 	}
 
 	// What an operator comes for: requests, 5xx apart from 499 hang-ups, latency percentiles,
-	// the outbox lag, where standings answers came from and the live streams, open and refused.
+	// the outbox lag, where standings answers came from, the live streams, open and refused, and
+	// the rate limits decided without Redis.
 	all := strings.Join(exprs, "\n")
 	for _, want := range []string{
 		`rate(prode_http_requests_total{`,
@@ -94,6 +95,7 @@ func TestGrafanaDashboard(t *testing.T) {
 		`prode_scoring_outbox_lag_seconds{`,
 		`prode_standings_cache_requests_total{`,
 		`prode_live_streams_open{`, `prode_live_streams_refused_total{`,
+		`prode_rate_limit_local_decisions_total{`,
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no dashboard query contains %s", want)
