@@ -345,7 +345,9 @@ func TestInstallUpgradeOnAPIServer(t *testing.T) {
 			if vs.name == "production" {
 				c.productionSecrets(t, ns)
 			}
-			external := !render(t, vs).has("StatefulSet")
+			rendered := render(t, vs)
+			external := !rendered.has("StatefulSet")
+			_, bundledRedis := rendered.component(t, "redis")
 			chartArgs := append([]string{chartDir, "--namespace", ns, "--timeout", "2m"}, vs.args...)
 
 			// Install. The migrations Job must find: with an external database, no Deployment
@@ -403,11 +405,17 @@ func TestInstallUpgradeOnAPIServer(t *testing.T) {
 				t.Error("install: the migrations hook Secret was not deleted after the Job succeeded")
 			}
 
-			// Generated secrets (the session key, the bundled database's passwords) must survive
-			// upgrades: PostgreSQL keeps the passwords it was initialised with.
-			generated := c.secretData(t, ns, "prode-session", "prode-postgresql")
-			if !external && len(generated) != 6 {
-				t.Errorf("generated Secrets: %d keys, want 6 (session key, superuser and 4 role passwords)", len(generated))
+			// Generated secrets (the session key, the bundled database's and Redis's passwords) must
+			// survive upgrades: PostgreSQL keeps the passwords it was initialised with, and a new
+			// Redis password would restart Redis and every pod that reads it.
+			generatedSecrets := []string{"prode-session", "prode-postgresql", "prode-redis-password"}
+			generated := c.secretData(t, ns, generatedSecrets...)
+			want := 6
+			if bundledRedis {
+				want++
+			}
+			if !external && len(generated) != want {
+				t.Errorf("generated Secrets: %d keys, want %d (session key, superuser and 4 role passwords, Redis's password when bundled)", len(generated), want)
 			}
 
 			// Upgrade to a new image tag: every Deployment changes, after the migrations.
@@ -430,7 +438,7 @@ func TestInstallUpgradeOnAPIServer(t *testing.T) {
 			if jobRV == 0 {
 				t.Fatal("upgrade: no migrations Job was created")
 			}
-			if now := c.secretData(t, ns, "prode-session", "prode-postgresql"); !reflect.DeepEqual(now, generated) {
+			if now := c.secretData(t, ns, generatedSecrets...); !reflect.DeepEqual(now, generated) {
 				t.Errorf("upgrade: generated Secrets changed: %d keys before, %d after", len(generated), len(now))
 			}
 			after := c.deploymentStates(t, ns)

@@ -9,8 +9,9 @@
 #   - saves are acknowledged again within 30 s of PostgreSQL's new pod being Ready;
 #   - from Redis's crash on, every answer is a 2xx (Redis caches the standings and holds the
 #     rate limits' buckets; nothing waits for it);
-#   - once Redis's new pod is Ready, a refused sign-in is counted in it again (its shared
-#     rate-limit key), within 30 s;
+#   - once Redis's new pod is Ready, players and scoring use it again, with its password: a
+#     refused sign-in is counted in it (its shared rate-limit key) and the standings are cached
+#     in it (their version key), each within 30 s;
 #   - no container of the release restarted: a dependency's outage fails no liveness probe.
 # Sourced by dev/test-cluster.sh, whose kubectl, report, die, log, sign_in, api, psql_pod,
 # restarted_containers, NS, URL, OUT and VEGETA it uses (psql_pod's pod keeps its name: a
@@ -20,6 +21,13 @@
 pod_uid() {
   kubectl -n "$NS" get pod -l "app.kubernetes.io/component=$1" -o json \
     | jq -r '[.items[] | select(.metadata.deletionTimestamp == null)][0].metadata.uid // empty'
+}
+
+# redis_keys PATTERN: the first key of the bundled Redis that matches (redis-cli authenticates
+# with the pod's own REDISCLI_AUTH).
+redis_keys() {
+  kubectl -n "$NS" exec deploy/"$(kubectl -n "$NS" get deploy -l app.kubernetes.io/component=redis -o jsonpath='{.items[0].metadata.name}')" \
+    -- redis-cli --scan --pattern "$1" 2>/dev/null | head -1
 }
 
 # crash COMPONENT: force-deletes the component's pod and waits for its replacement to be Ready;
@@ -83,11 +91,17 @@ EOF
       -d '{"code":"no-es-un-codigo"}' "$URL/api/sesion")
     # 429 once the address's sign-ins are spent: refused all the same, and counted.
     [ "$bad" = 401 ] || [ "$bad" = 429 ] || die "a sign-in with a bad code answered $bad"
-    key=$(kubectl -n "$NS" exec deploy/"$(kubectl -n "$NS" get deploy -l app.kubernetes.io/component=redis -o jsonpath='{.items[0].metadata.name}')" \
-      -- redis-cli --scan --pattern 'rate:*limit:players:signins:*' 2>/dev/null | head -1)
+    key=$(redis_keys 'rate:*limit:players:signins:*')
     [ -n "$key" ] || sleep 1
   done
   local counted=$((SECONDS - t0))
+  # Scoring's cache too: the standings read under the load put their version key back.
+  t0=$SECONDS
+  until [ -n "$(redis_keys '*posiciones*version')" ]; do
+    [ $((SECONDS - t0)) -lt 30 ] || die "scoring did not cache the standings in Redis's new pod within 30 s"
+    sleep 1
+  done
+  local cached=$((SECONDS - t0))
   sleep 5
   kill -INT "$load_pid"; wait "$load_pid" || true; load_pid=""
 
@@ -109,7 +123,7 @@ EOF
   last_503=$(jq -s --argjson k "$pg_kill" '[.[] | select(.code == 503) | .t] | max // $k' "$OUT/crash-answers.jsonl")
   saves_back=$(jq -s --argjson k "$last_503" '[.[] | select(.method == "POST" and .t > $k and (.code / 100 | floor) == 2)] | (map(.t) | min) // empty' "$OUT/crash-answers.jsonl")
   redis_bad=$(jq -s --argjson k "$redis_kill" '[.[] | select(.t >= $k and (.code / 100 | floor) != 2)] | length' "$OUT/crash-answers.jsonl")
-  report "- PostgreSQL's pod force-deleted under 20 requests/s through the ingress: its new pod Ready in $ready_pg s; 503s for requests sent up to $((last_503 - pg_kill)) s after the crash, saves acknowledged again from $((${saves_back:-$pg_kill} - pg_kill)) s; Redis's pod force-deleted: new pod Ready in $ready_redis s, a refused sign-in counted in it $counted s later; $total requests: $unavailable answered 503 servicio_no_disponible, $bad_answers otherwise, $slow slower than 5 s, $redis_bad not 2xx after Redis's crash (status codes: $(jq -sc 'group_by(.code) | map({(.[0].code | tostring): length}) | add' "$OUT/crash-answers.jsonl"))"
+  report "- PostgreSQL's pod force-deleted under 20 requests/s through the ingress: its new pod Ready in $ready_pg s; 503s for requests sent up to $((last_503 - pg_kill)) s after the crash, saves acknowledged again from $((${saves_back:-$pg_kill} - pg_kill)) s; Redis's pod force-deleted: new pod Ready in $ready_redis s, a refused sign-in counted in it $counted s later and the standings cached in it $cached s after that; $total requests: $unavailable answered 503 servicio_no_disponible, $bad_answers otherwise, $slow slower than 5 s, $redis_bad not 2xx after Redis's crash (status codes: $(jq -sc 'group_by(.code) | map({(.[0].code | tostring): length}) | add' "$OUT/crash-answers.jsonl"))"
   [ "$bad_answers" = 0 ] || die "$bad_answers answers were neither a 2xx nor the API's 503 (see $OUT/crash-answers.jsonl)"
   [ "$slow" = 0 ] || die "$slow 503 answers took over 5 s"
   [ -n "$saves_back" ] || die "no save was acknowledged after PostgreSQL's crash"

@@ -166,6 +166,9 @@ Usage: include "prode.usesRedis" (list $ "players") -> "true" or ""
 {{- if has (index . 1) (list "players" "scoring") }}true{{ end -}}
 {{- end }}
 
+{{- define "prode.redisPasswordSecret" -}}
+{{- include "prode.componentName" (list . "redis-password") }}
+{{- end }}
 {{- define "prode.redisSecret" -}}
 {{- .Values.externalRedis.existingSecret | default (include "prode.componentName" (list . "redis-url")) }}
 {{- end }}
@@ -436,8 +439,14 @@ spec:
             {{- end }}
             {{- if include "prode.usesRedis" (list $root $name) }}
             {{- if $root.Values.redis.enabled }}
+            # Kubernetes puts the password into the URL ($(REDIS_PASSWORD), defined just above).
+            - name: REDIS_PASSWORD
+              valueFrom:
+                secretKeyRef:
+                  name: {{ include "prode.redisPasswordSecret" $root }}
+                  key: password
             - name: REDIS_URL
-              value: {{ printf "redis://%s:6379/0" (include "prode.componentName" (list $root "redis")) | quote }}
+              value: {{ printf "redis://:$(REDIS_PASSWORD)@%s:6379/0" (include "prode.componentName" (list $root "redis")) | quote }}
             {{- else }}
             - name: REDIS_URL
               valueFrom:
