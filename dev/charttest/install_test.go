@@ -272,10 +272,11 @@ func helmClean(t *testing.T, args ...string) string {
 }
 
 // withoutWatchNoise drops the one kind of stderr line that is not about the chart: client-go's
-// reflector noting, at info level, that helm cancelled its own watch of a hook Job once the Job
-// was done ("watch ended with error ... context canceled"). It appears at random, depending on
-// whether the watch's last read races the cancellation. Everything else stays, the API server's
-// warnings (client-go's warnings.go "Warning: ...") first of all.
+// reflector noting that helm cancelled its own watch of a hook Job or test Pod once it was done.
+// It appears at random, depending on where the cancellation finds the watch: during a read
+// ("watch ended with error ... context canceled", info level) or while the watch request is
+// being opened again ("Failed to watch ... context canceled", error level). Everything else
+// stays, the API server's warnings (client-go's warnings.go "Warning: ...") first of all.
 func withoutWatchNoise(stderr string) string {
 	var kept []string
 	for _, line := range strings.Split(stderr, "\n") {
@@ -287,7 +288,7 @@ func withoutWatchNoise(stderr string) string {
 	return strings.Join(kept, "\n")
 }
 
-var watchNoise = regexp.MustCompile(`^I\d{4} [0-9:.]+\s+\d+ reflector\.go:\d+\] "Warning: watch ended with error" .*context canceled`)
+var watchNoise = regexp.MustCompile(`^[IE]\d{4} [0-9:.]+\s+\d+ reflector\.go:\d+\] "(Warning: watch ended with error|Failed to watch)" .*context canceled`)
 
 type deploymentState struct {
 	generation      int64
@@ -548,6 +549,14 @@ func TestWatchNoiseFilter(t *testing.T) {
 	psa := `I1122 07:11:38.511057   26702 warnings.go:107] "Warning: would violate PodSecurity \"restricted:latest\": allowPrivilegeEscalation != false"`
 	if got := withoutWatchNoise(noise + "\n"); got != "" {
 		t.Errorf("the watch-cancelled line was kept: %q", got)
+	}
+	reopening := `E1201 09:04:13.332805   19994 reflector.go:227] "Failed to watch" err="Get \"https://127.0.0.1:31942/api/v1/namespaces/prode-production/pods?allowWatchBookmarks=true&fieldSelector=metadata.name%3Dprode-test&resourceVersion=657&timeoutSeconds=516&watch=true\": context canceled" logger="UnhandledError" reflector="pkg/mod/k8s.io/client-go@v0.37.0/tools/cache/reflector.go:343" type="*unstructured.Unstructured"`
+	if got := withoutWatchNoise(reopening + "\n"); got != "" {
+		t.Errorf("the watch cancelled while being opened was kept: %q", got)
+	}
+	refused := `E1201 09:04:13.332805   19994 reflector.go:227] "Failed to watch" err="pods is forbidden: User \"x\" cannot watch resource \"pods\""`
+	if got := withoutWatchNoise(refused + "\n"); got != refused {
+		t.Errorf("a watch refused by the API server was dropped: %q", got)
 	}
 	if got := withoutWatchNoise(noise + "\n" + psa + "\n"); got != psa {
 		t.Errorf("a Pod Security warning was dropped: %q", got)
