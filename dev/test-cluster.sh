@@ -59,6 +59,14 @@ restarted_containers() {
     | "\($p.metadata.namespace)/\($p.metadata.name) \(.name): \(.restartCount) restarts, last \($t.reason // "?") (exit \($t.exitCode // "?"))"'
 }
 
+# running_pod COMPONENT [FIELD]: the name (or another metadata FIELD, such as uid) of the
+# component's running pod, never one a rollout or a force-delete left terminating; empty while
+# there is none.
+running_pod() {
+  kubectl -n "$NS" get pod -l "app.kubernetes.io/component=$1" -o json | jq -r --arg field "${2:-name}" \
+    '[.items[] | select(.metadata.deletionTimestamp == null and .status.phase == "Running")][0].metadata[$field] // empty'
+}
+
 started_cluster=""
 cleanup() {
   local rc=$?
@@ -171,9 +179,7 @@ this_tree_checks() {
   # (MEMORY_LIMIT from limits.memory, platform/service/runtime.go), and says so at start: a soft
   # limit at the whole limit would leave nothing for what the runtime overshoots or does not count.
   for c in players fixtures predictions scoring; do
-    # A running pod, not one an upgrade left draining.
-    pod=pod/$(kubectl -n "$NS" get pod -l "app.kubernetes.io/component=$c" -o json \
-      | jq -r '[.items[] | select(.metadata.deletionTimestamp == null)][0].metadata.name')
+    pod=pod/$(running_pod "$c")
     limit=$(kubectl -n "$NS" get "$pod" -o jsonpath='{.spec.containers[0].resources.limits.memory}')
     case $limit in
       *Gi) bytes=$(( ${limit%Gi} << 30 )) ;;
@@ -335,8 +341,7 @@ admin=$(sign_in admin@prode.test "Organizador Demo")
 # The running scoring pod, not one the rollback left terminating (deleting that one could find it
 # already gone).
 kubectl -n "$NS" rollout status deploy -l app.kubernetes.io/component=scoring --timeout=3m >/dev/null
-scoring_pod=pod/$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=scoring -o json \
-  | jq -r '[.items[] | select(.metadata.deletionTimestamp == null and .status.phase == "Running")][0].metadata.name')
+scoring_pod=pod/$(running_pod scoring)
 api PUT "/api/partidos/$partido/resultado" "$admin" '{"goles_local":2,"goles_visitante":1}' >/dev/null
 sleep "${CLUSTER_KILL_AFTER:-0.5}"
 kubectl -n "$NS" delete "$scoring_pod" --grace-period=0 --force >/dev/null 2>"$OUT/kill.log" \

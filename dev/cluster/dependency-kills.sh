@@ -14,14 +14,8 @@
 #     in it (their version key), each within 30 s;
 #   - no container of the release restarted: a dependency's outage fails no liveness probe.
 # Sourced by dev/test-cluster.sh, whose kubectl, report, die, log, sign_in, api, psql_pod,
-# restarted_containers, NS, URL, OUT and VEGETA it uses (psql_pod's pod keeps its name: a
-# StatefulSet's).
-
-# pod_uid SELECTOR: the uid of the component's running pod (empty while there is none).
-pod_uid() {
-  kubectl -n "$NS" get pod -l "app.kubernetes.io/component=$1" -o json \
-    | jq -r '[.items[] | select(.metadata.deletionTimestamp == null)][0].metadata.uid // empty'
-}
+# restarted_containers, running_pod, NS, URL, OUT and VEGETA it uses (psql_pod's pod keeps its
+# name: a StatefulSet's).
 
 # redis_keys PATTERN: the first key of the bundled Redis that matches (redis-cli authenticates
 # with the pod's own REDISCLI_AUTH).
@@ -34,10 +28,10 @@ redis_keys() {
 # prints the seconds that took.
 crash() {
   local component=$1 old uid t0=$SECONDS deadline=$((SECONDS + 180))
-  old=$(pod_uid "$component")
+  old=$(running_pod "$component" uid)
   kubectl -n "$NS" delete pod -l "app.kubernetes.io/component=$component" --grace-period=0 --force \
     >/dev/null 2>"$OUT/crash-$component.log" || { cat "$OUT/crash-$component.log" >&2; die "could not delete $component's pod"; }
-  until uid=$(pod_uid "$component") && [ -n "$uid" ] && [ "$uid" != "$old" ] &&
+  until uid=$(running_pod "$component" uid) && [ -n "$uid" ] && [ "$uid" != "$old" ] &&
       kubectl -n "$NS" wait pod -l "app.kubernetes.io/component=$component" --for=condition=Ready --timeout=2s >/dev/null 2>&1; do
     [ $SECONDS -lt $deadline ] || die "$component's new pod was not Ready within 3 minutes"
     sleep 0.5
