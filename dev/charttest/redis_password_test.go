@@ -48,7 +48,7 @@ func TestBundledRedisRequiresItsPassword(t *testing.T) {
 				t.Errorf("redis-server %v: protected mode need not be turned off with a password", c.Command)
 			}
 			for _, name := range []string{"REDIS_PASSWORD", "REDISCLI_AUTH"} { // the server's, its probe's
-				if !fromRedisPassword(c, name) {
+				if !fromRedisPassword(c, name, redisPasswordSecret) {
 					t.Errorf("redis: %s is not the key password of Secret %s", name, redisPasswordSecret)
 				}
 			}
@@ -56,7 +56,7 @@ func TestBundledRedisRequiresItsPassword(t *testing.T) {
 			for _, name := range []string{"players", "scoring"} {
 				w, _ := m.component(t, name)
 				c := w.spec.Containers[0]
-				if !fromRedisPassword(c, "REDIS_PASSWORD") {
+				if !fromRedisPassword(c, "REDIS_PASSWORD", redisPasswordSecret) {
 					t.Errorf("%s: REDIS_PASSWORD is not the key password of Secret %s", name, redisPasswordSecret)
 				}
 				// Kubernetes expands $(REDIS_PASSWORD) only from a variable defined before.
@@ -80,8 +80,40 @@ func TestBundledRedisRequiresItsPassword(t *testing.T) {
 	}
 }
 
-func fromRedisPassword(c corev1.Container, name string) bool {
+// With redis.existingSecret the operator's Secret is the only one: Redis and both services read
+// its password, and the chart makes none of its own.
+func TestBundledRedisWithTheOperatorsPassword(t *testing.T) {
+	m := render(t, valueSets[0], "--set", "redis.existingSecret=prode-redis-own")
+	for _, s := range m.secrets(t) {
+		if s.Name == redisPasswordSecret {
+			t.Errorf("Secret %s rendered beside redis.existingSecret", redisPasswordSecret)
+		}
+	}
+	redis, _ := m.component(t, "redis")
+	for _, name := range []string{"REDIS_PASSWORD", "REDISCLI_AUTH"} {
+		if !fromRedisPassword(redis.spec.Containers[0], name, "prode-redis-own") {
+			t.Errorf("redis: %s is not the key password of Secret prode-redis-own", name)
+		}
+	}
+	for _, name := range []string{"players", "scoring"} {
+		w, _ := m.component(t, name)
+		if !fromRedisPassword(w.spec.Containers[0], "REDIS_PASSWORD", "prode-redis-own") {
+			t.Errorf("%s: REDIS_PASSWORD is not the key password of Secret prode-redis-own", name)
+		}
+	}
+	// What the chart lets such a password hold (_validate.tpl) stands in REDIS_URL unescaped.
+	const allowed = "azAZ09-._~"
+	u, err := url.Parse("redis://:" + allowed + "@prode-redis:6379/0")
+	if err != nil {
+		t.Fatalf("a password of %q in REDIS_URL: %v", allowed, err)
+	}
+	if got, _ := u.User.Password(); got != allowed {
+		t.Errorf("a password of %q in REDIS_URL reads %q", allowed, got)
+	}
+}
+
+func fromRedisPassword(c corev1.Container, name, secret string) bool {
 	e, ok := envValue(c, name)
 	return ok && e.ValueFrom != nil && e.ValueFrom.SecretKeyRef != nil &&
-		e.ValueFrom.SecretKeyRef.Name == redisPasswordSecret && e.ValueFrom.SecretKeyRef.Key == "password"
+		e.ValueFrom.SecretKeyRef.Name == secret && e.ValueFrom.SecretKeyRef.Key == "password"
 }

@@ -97,72 +97,140 @@ func TestOperatorSecretChangeRollsItsPods(t *testing.T) {
 	ns := "prode-secret-rollout"
 	c.restrictedNamespace(t, ns)
 	c.productionSecrets(t, ns)
-	args := []string{"prode", chartDir, "--namespace", ns, "--timeout", "2m", "-f", valueSets[1].args[1]}
-	ctrl := c.startFakeControllers(t, ns, nil)
-	defer ctrl.halt()
-	helmClean(t, append([]string{"install"}, args...)...)
+	r := installForRolls(t, c, ns, "-f", valueSets[1].args[1])
+	defer r.ctrl.halt()
 
-	// pods: each Deployment's checksum/secrets and generation.
-	type podTemplate struct {
-		checksum   string
-		generation int64
+	r.upgradeRolls("nothing changed")
+	// A session key rotation: the new key signs, the old one still verifies.
+	r.change("prode-session", map[string]string{"session-key": rotatedInKey, "session-key-previous": testKey})
+	r.upgradeRolls("prode-session rotated", goServices...)
+	r.change("prode-redis", map[string]string{"redis-url": "rediss://redis-2.example.org:6380/0"})
+	r.upgradeRolls("prode-redis changed", "players", "scoring")
+	r.change("prode-google", map[string]string{"client-secret": "a new secret"})
+	r.upgradeRolls("prode-google changed", "players")
+	r.change("prode-database", map[string]string{"predictions-database-url": "postgres://prode_predictions:pw2@db.example.org:5432/prode?sslmode=require"})
+	r.upgradeRolls("prode-database changed", goServices...)
+}
+
+// The bundled Redis with the operator's password (redis.existingSecret): a change of it, then
+// `helm upgrade`, restarts Redis and rolls its two clients, and nothing else; a password that
+// would not stand in REDIS_URL unescaped is refused with what to do.
+func TestOperatorRedisPasswordRollsRedisAndItsClients(t *testing.T) {
+	c := apiServer(t)
+	ns := "prode-redis-password"
+	c.restrictedNamespace(t, ns)
+	c.secret(t, ns, "prode-redis-own", map[string]string{"password": "first-Password.0~"})
+	r := installForRolls(t, c, ns, "--set", "redis.existingSecret=prode-redis-own")
+	defer r.ctrl.halt()
+	if got := c.secretData(t, ns, redisPasswordSecret); len(got) != 0 {
+		t.Errorf("with redis.existingSecret the chart still made its own password: %v", got)
 	}
-	pods := func() map[string]podTemplate {
-		list, err := c.cs.AppsV1().Deployments(ns).List(context.Background(), metav1.ListOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := map[string]podTemplate{}
-		for _, d := range list.Items {
-			out[d.Spec.Template.Labels["app.kubernetes.io/component"]] = podTemplate{d.Spec.Template.Annotations["checksum/secrets"], d.Generation}
-		}
-		return out
+
+	r.upgradeRolls("nothing changed")
+	r.change("prode-redis-own", map[string]string{"password": "second-Password.1~"})
+	r.upgradeRolls("the Redis password changed", "players", "redis", "scoring")
+
+	r.change("prode-redis-own", map[string]string{"password": "p@ss:word/1"})
+	_, errOut, err := helm(t, append([]string{"upgrade"}, r.args...)...)
+	if err == nil || !strings.Contains(errOut, "redis.existingSecret: Secret prode-redis-own needs a key password of letters, digits and -._~ only") {
+		t.Errorf("helm upgrade with a password that needs escaping in a URL: err %v, stderr:\n%s", err, errOut)
 	}
-	upgradeRolls := func(step string, want ...string) {
-		t.Helper()
-		before := pods()
-		helmClean(t, append([]string{"upgrade"}, args...)...)
-		after := pods()
-		var rolled []string
-		for name, b := range before {
-			if a := after[name]; a.generation != b.generation {
-				rolled = append(rolled, name)
-				if a.checksum == b.checksum {
-					t.Errorf("%s: %s changed, but not its checksum/secrets", step, name)
-				}
+}
+
+// The password the chart makes for the bundled Redis: the first `helm upgrade` after the install
+// rolls nothing (the pods' checksums are of the values in the Secrets, not of another random
+// render), and a new password (the Secret deleted, as docs/operations.md says) restarts Redis
+// and rolls its two clients in the same upgrade.
+func TestGeneratedRedisPasswordChangeRollsRedisAndItsClients(t *testing.T) {
+	c := apiServer(t)
+	ns := "prode-redis-generated"
+	c.restrictedNamespace(t, ns)
+	r := installForRolls(t, c, ns)
+	defer r.ctrl.halt()
+
+	r.upgradeRolls("nothing changed")
+	first := c.secretData(t, ns, redisPasswordSecret)
+	if err := c.cs.CoreV1().Secrets(ns).Delete(context.Background(), redisPasswordSecret, metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r.upgradeRolls("the Redis password deleted", "players", "redis", "scoring")
+	if now := c.secretData(t, ns, redisPasswordSecret); len(now) != 1 || maps.Equal(now, first) {
+		t.Errorf("after the Secret was deleted and the release upgraded: %d keys, the same password: %v", len(now), maps.Equal(now, first))
+	}
+}
+
+// rolls follows which Deployments' pod templates each `helm upgrade` of a release changes.
+type rolls struct {
+	t    *testing.T
+	c    *cluster
+	ns   string
+	args []string
+	ctrl *fakeControllers
+}
+
+// installForRolls installs the chart into ns with the given values (the caller halts ctrl).
+func installForRolls(t *testing.T, c *cluster, ns string, values ...string) *rolls {
+	r := &rolls{t: t, c: c, ns: ns, args: append([]string{"prode", chartDir, "--namespace", ns, "--timeout", "2m"}, values...)}
+	r.ctrl = c.startFakeControllers(t, ns, nil)
+	helmClean(t, append([]string{"install"}, r.args...)...)
+	return r
+}
+
+type podTemplate struct {
+	checksum   string
+	generation int64
+}
+
+// pods: each Deployment's checksum/secrets and generation, by component.
+func (r *rolls) pods() map[string]podTemplate {
+	list, err := r.c.cs.AppsV1().Deployments(r.ns).List(context.Background(), metav1.ListOptions{})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	out := map[string]podTemplate{}
+	for _, d := range list.Items {
+		out[d.Spec.Template.Labels["app.kubernetes.io/component"]] = podTemplate{d.Spec.Template.Annotations["checksum/secrets"], d.Generation}
+	}
+	return out
+}
+
+// upgradeRolls runs `helm upgrade` and requires that exactly the components want rolled, each
+// through a changed checksum/secrets.
+func (r *rolls) upgradeRolls(step string, want ...string) {
+	r.t.Helper()
+	before := r.pods()
+	helmClean(r.t, append([]string{"upgrade"}, r.args...)...)
+	after := r.pods()
+	var rolled []string
+	for name, b := range before {
+		if a := after[name]; a.generation != b.generation {
+			rolled = append(rolled, name)
+			if a.checksum == b.checksum {
+				r.t.Errorf("%s: %s changed, but not its checksum/secrets", step, name)
 			}
 		}
-		slices.Sort(rolled)
-		slices.Sort(want)
-		if !slices.Equal(rolled, want) {
-			t.Errorf("%s: the upgrade changed the pod templates of %v, want %v", step, rolled, want)
-		}
-		t.Logf("%s: the upgrade rolled %v", step, rolled)
 	}
-	change := func(secret string, data map[string]string) {
-		t.Helper()
-		s, err := c.cs.CoreV1().Secrets(ns).Get(context.Background(), secret, metav1.GetOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for k, v := range data {
-			s.Data[k] = []byte(v)
-		}
-		if _, err := c.cs.CoreV1().Secrets(ns).Update(context.Background(), s, metav1.UpdateOptions{}); err != nil {
-			t.Fatal(err)
-		}
+	slices.Sort(rolled)
+	slices.Sort(want)
+	if !slices.Equal(rolled, want) {
+		r.t.Errorf("%s: the upgrade changed the pod templates of %v, want %v", step, rolled, want)
 	}
+	r.t.Logf("%s: the upgrade rolled %v", step, rolled)
+}
 
-	upgradeRolls("nothing changed")
-	// A session key rotation: the new key signs, the old one still verifies.
-	change("prode-session", map[string]string{"session-key": rotatedInKey, "session-key-previous": testKey})
-	upgradeRolls("prode-session rotated", goServices...)
-	change("prode-redis", map[string]string{"redis-url": "rediss://redis-2.example.org:6380/0"})
-	upgradeRolls("prode-redis changed", "players", "scoring")
-	change("prode-google", map[string]string{"client-secret": "a new secret"})
-	upgradeRolls("prode-google changed", "players")
-	change("prode-database", map[string]string{"predictions-database-url": "postgres://prode_predictions:pw2@db.example.org:5432/prode?sslmode=require"})
-	upgradeRolls("prode-database changed", goServices...)
+// change updates keys of an existing Secret, as `kubectl apply` of a changed one would.
+func (r *rolls) change(secret string, data map[string]string) {
+	r.t.Helper()
+	s, err := r.c.cs.CoreV1().Secrets(r.ns).Get(context.Background(), secret, metav1.GetOptions{})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for k, v := range data {
+		s.Data[k] = []byte(v)
+	}
+	if _, err := r.c.cs.CoreV1().Secrets(r.ns).Update(context.Background(), s, metav1.UpdateOptions{}); err != nil {
+		r.t.Fatal(err)
+	}
 }
 
 // Acceptance (issue 12): with the bundled PostgreSQL on a PersistentVolumeClaim, `helm

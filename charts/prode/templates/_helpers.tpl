@@ -167,7 +167,11 @@ Usage: include "prode.usesRedis" (list $ "players") -> "true" or ""
 {{- end }}
 
 {{- define "prode.redisPasswordSecret" -}}
-{{- include "prode.componentName" (list . "redis-password") }}
+{{- .Values.redis.existingSecret | default (include "prode.componentName" (list . "redis-password")) }}
+{{- end }}
+{{/* The password the chart makes for the bundled Redis (base64), made once and kept. */}}
+{{- define "prode.redisPassword" -}}
+{{- include "prode.keptSecret" (dict "root" . "secret" (include "prode.redisPasswordSecret" .) "key" "password" "new" (randAlphaNum 32)) }}
 {{- end }}
 {{- define "prode.redisSecret" -}}
 {{- .Values.externalRedis.existingSecret | default (include "prode.componentName" (list . "redis-url")) }}
@@ -189,14 +193,15 @@ the values name. Usage: include "prode.existingSecrets" (list $ "players") -> "a
 {{- with $v.session.existingSecret }}{{ $names = append $names . }}{{ end -}}
 {{- if not $v.postgresql.enabled }}{{ with $v.externalDatabase.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- if eq $name "players" }}{{ with $v.auth.google.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
-{{- if and (include "prode.usesRedis" (list $root $name)) (not $v.redis.enabled) }}{{ with $v.externalRedis.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
+{{- if include "prode.usesRedis" (list $root $name) }}{{ with ternary $v.redis.existingSecret $v.externalRedis.existingSecret $v.redis.enabled }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- if and (not $v.postgresql.enabled) (has $name (include "prode.pgbouncerServices" $root | splitList " ")) }}{{ with $v.pgbouncer.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
 {{- join " " $names }}
 {{- end }}
 
 {{/*
-checksum/secrets of a Go service's pods: the chart's own Secrets as rendered, plus the data of
-the operator's existing Secrets it reads, as they are in the cluster now (lookup). A pod reads
+checksum/secrets of a Go service's pods: the chart's own Secrets as rendered (secrets.yaml, and
+the bundled Redis's password for its clients), plus the data of the operator's existing Secrets
+it reads, as they are in the cluster now (lookup). A pod reads
 its Secrets only at start, so after `kubectl apply` of a changed Secret, the next `helm upgrade`
 changes this annotation and rolls the pods. The chart's Secrets are taken as rendered, not
 looked up: a value changed in the release must count in the same upgrade, and a lookup would
@@ -207,6 +212,9 @@ Usage: include "prode.secretsChecksum" (list $ "players")
 {{- define "prode.secretsChecksum" -}}
 {{- $root := index . 0 }}{{ $name := index . 1 -}}
 {{- $parts := list (include (print $root.Template.BasePath "/secrets.yaml") $root) -}}
+{{- if and (include "prode.usesRedis" (list $root $name)) $root.Values.redis.enabled (not $root.Values.redis.existingSecret) -}}
+{{- $parts = append $parts (printf "redis-password %s" (include "prode.redisPassword" $root)) -}}
+{{- end -}}
 {{- range $secret := splitList " " (include "prode.existingSecrets" (list $root $name)) -}}
 {{- if $secret -}}
 {{- $found := lookup "v1" "Secret" $root.Release.Namespace $secret | default dict -}}
@@ -231,15 +239,25 @@ release's ownership annotations). The sessions in that database stay valid with 
 {{/*
 A generated secret value that survives upgrades: the value already in the cluster's Secret when
 there is one (lookup), else a new one. Returns it base64-encoded, for a Secret's data.
+secrets.yaml is rendered more than once in a release (the Secrets themselves, and again in each
+pod's checksum/secrets), so a new value is made once and noted on the render's root, which Helm
+shares between all of a chart's templates: otherwise, at install, the checksums would be of other
+random values than the Secrets, and the first `helm upgrade` would roll every pod for nothing.
 Usage: include "prode.keptSecret" (dict "root" $ "secret" NAME "key" KEY "new" (randAlphaNum 32))
 */}}
 {{- define "prode.keptSecret" -}}
+{{- if not (hasKey .root "prodeGeneratedSecrets") }}{{ $_ := set .root "prodeGeneratedSecrets" dict }}{{ end -}}
+{{- $made := .root.prodeGeneratedSecrets -}}
+{{- $id := printf "%s/%s" .secret .key -}}
+{{- if not (hasKey $made $id) -}}
 {{- $existing := lookup "v1" "Secret" .root.Release.Namespace .secret -}}
 {{- if and $existing $existing.data (hasKey $existing.data .key) -}}
-{{- index $existing.data .key }}
+{{- $_ := set $made $id (index $existing.data .key) -}}
 {{- else -}}
-{{- .new | b64enc }}
-{{- end }}
+{{- $_ := set $made $id (.new | b64enc) -}}
+{{- end -}}
+{{- end -}}
+{{- index $made $id }}
 {{- end }}
 
 {{/*
