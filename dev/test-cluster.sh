@@ -15,6 +15,8 @@
 #   7. a scoring pod killed in the middle of scoring: points and totals equal a recomputation
 #  7b. PostgreSQL's pod, then Redis's, force-deleted under load: every answer a 2xx or the API's
 #      503, an acknowledged prediction kept, no container restarted (dev/cluster/dependency-kills.sh)
+#  7c. Redis's password changed under that load (its Secret deleted, one helm upgrade): Redis,
+#      players and scoring restart with the new one, every answer a 2xx (dev/cluster/redis-password.sh)
 #   8. helm uninstall, then install again on the same PersistentVolumeClaim: the data is there
 #   9. the connection budget: every Go service held at its autoscaler's maximum, PostgreSQL at
 #      exactly the chart's count of connections (+ the reserve), a load that fills the pools
@@ -95,6 +97,8 @@ source "$ROOT/dev/cluster/prometheus/prometheus.sh"
 source "$ROOT/dev/cluster/connections.sh"
 # shellcheck source=dev/cluster/dependency-kills.sh
 source "$ROOT/dev/cluster/dependency-kills.sh"
+# shellcheck source=dev/cluster/redis-password.sh
+source "$ROOT/dev/cluster/redis-password.sh"
 
 # --- images: this tree as tag A; the same images as tag B (the upgrade); a broken migrate -----
 run=$(date +%s)
@@ -379,6 +383,9 @@ report "- scoring pod force-deleted ${CLUSTER_KILL_AFTER:-0.5} s after a result 
 
 # --- 7b. PostgreSQL's and Redis's pods crashed under load ------------------------------------
 dependencies_crash_under_load "$run"
+
+# --- 7c. Redis's password changed under load -------------------------------------------------
+redis_password_changed_under_load
 
 # --- 8. uninstall, then install again on the same claim ---------------------------------------
 jugadores=$(psql_pod -c "SELECT count(*) FROM players.jugadores")

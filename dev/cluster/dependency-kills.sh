@@ -17,11 +17,39 @@
 # restarted_containers, running_pod, NS, URL, OUT and VEGETA it uses (psql_pod's pod keeps its
 # name: a StatefulSet's).
 
-# redis_keys PATTERN: the first key of the bundled Redis that matches (redis-cli authenticates
-# with the pod's own REDISCLI_AUTH).
-redis_keys() {
+# redis_exec COMMAND...: runs a command in the bundled Redis's container, where redis-cli
+# authenticates with the pod's own REDISCLI_AUTH.
+redis_exec() {
   kubectl -n "$NS" exec deploy/"$(kubectl -n "$NS" get deploy -l app.kubernetes.io/component=redis -o jsonpath='{.items[0].metadata.name}')" \
-    -- redis-cli --scan --pattern "$1" 2>/dev/null | head -1
+    -- "$@"
+}
+
+# redis_keys PATTERN: the first key of the bundled Redis that matches.
+redis_keys() {
+  redis_exec redis-cli --scan --pattern "$1" 2>/dev/null | head -1
+}
+
+# redis_used_again: waits until players and scoring use a new, empty Redis: a refused sign-in
+# makes its shared rate-limit key in it, and the standings read under the load put scoring's
+# version key back; each within 30 s. Prints the seconds each took ("COUNTED CACHED").
+redis_used_again() {
+  local t0=$SECONDS key="" bad counted
+  until [ -n "$key" ]; do
+    [ $((SECONDS - t0)) -lt 30 ] || die "no sign-in was counted in Redis's new pod within 30 s"
+    bad=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "Origin: $URL" -H 'Content-Type: application/json' \
+      -d '{"code":"no-es-un-codigo"}' "$URL/api/sesion")
+    # 429 once the address's sign-ins are spent: refused all the same, and counted.
+    [ "$bad" = 401 ] || [ "$bad" = 429 ] || die "a sign-in with a bad code answered $bad"
+    key=$(redis_keys 'rate:*limit:players:signins:*')
+    [ -n "$key" ] || sleep 1
+  done
+  counted=$((SECONDS - t0))
+  t0=$SECONDS
+  until [ -n "$(redis_keys '*posiciones*version')" ]; do
+    [ $((SECONDS - t0)) -lt 30 ] || die "scoring did not cache the standings in Redis's new pod within 30 s"
+    sleep 1
+  done
+  echo "$counted $((SECONDS - t0))"
 }
 
 # crash COMPONENT: force-deletes the component's pod and waits for its replacement to be Ready;
@@ -41,7 +69,7 @@ crash() {
 
 # dependencies_crash_under_load RUN: the step (RUN names its players).
 dependencies_crash_under_load() {
-  local run=$1 partido durable cookie encoded pg_kill pg_ready redis_kill ready_pg ready_redis t0 key="" bad
+  local run=$1 partido durable cookie encoded pg_kill pg_ready redis_kill ready_pg ready_redis
   partido=$(curl -fsS "$URL/api/partidos-sin-jugar" | jq -r '[.[] | select(.apostable)][1].id')
   if [ -z "$partido" ] || [ "$partido" = null ]; then die "no second open match to predict"; fi
   cookie=$(sign_in "caida-$run@prode.test" "Caída $run")
@@ -78,24 +106,9 @@ EOF
   # --- Redis ---
   redis_kill=$(date +%s)
   ready_redis=$(crash redis)
-  t0=$SECONDS
-  until [ -n "$key" ]; do
-    [ $((SECONDS - t0)) -lt 30 ] || die "no sign-in was counted in Redis's new pod within 30 s"
-    bad=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "Origin: $URL" -H 'Content-Type: application/json' \
-      -d '{"code":"no-es-un-codigo"}' "$URL/api/sesion")
-    # 429 once the address's sign-ins are spent: refused all the same, and counted.
-    [ "$bad" = 401 ] || [ "$bad" = 429 ] || die "a sign-in with a bad code answered $bad"
-    key=$(redis_keys 'rate:*limit:players:signins:*')
-    [ -n "$key" ] || sleep 1
-  done
-  local counted=$((SECONDS - t0))
-  # Scoring's cache too: the standings read under the load put their version key back.
-  t0=$SECONDS
-  until [ -n "$(redis_keys '*posiciones*version')" ]; do
-    [ $((SECONDS - t0)) -lt 30 ] || die "scoring did not cache the standings in Redis's new pod within 30 s"
-    sleep 1
-  done
-  local cached=$((SECONDS - t0))
+  local counted cached
+  read -r counted cached < <(redis_used_again) || true
+  [ -n "$cached" ] || die "players and scoring did not use Redis's new pod"
   sleep 5
   kill -INT "$load_pid"; wait "$load_pid" || true; load_pid=""
 
