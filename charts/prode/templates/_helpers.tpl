@@ -201,12 +201,12 @@ the values name. Usage: include "prode.existingSecrets" (list $ "players") -> "a
 {{/*
 checksum/secrets of a Go service's pods: the chart's own Secrets as rendered (secrets.yaml, and
 the bundled Redis's password for its clients), plus the data of the operator's existing Secrets
-it reads, as they are in the cluster now (lookup). A pod reads
-its Secrets only at start, so after `kubectl apply` of a changed Secret, the next `helm upgrade`
-changes this annotation and rolls the pods. The chart's Secrets are taken as rendered, not
-looked up: a value changed in the release must count in the same upgrade, and a lookup would
-differ between the install (nothing there yet) and the first upgrade, rolling the pods for
-nothing. Under `helm template` (no cluster) lookup finds nothing and only the rendered part counts.
+it reads, as they are in the cluster now (lookup). A pod reads its Secrets only at start, so
+after `kubectl apply` of a changed Secret, the next `helm upgrade` changes this annotation and
+rolls the pods. The chart's Secrets are taken as rendered, not looked up: a value changed in
+the release must count in the same upgrade, and a lookup would differ between the install
+(nothing there yet) and the first upgrade, rolling the pods for nothing. Under `helm template`
+(no cluster) lookup finds nothing and only the rendered part counts.
 Usage: include "prode.secretsChecksum" (list $ "players")
 */}}
 {{- define "prode.secretsChecksum" -}}
