@@ -90,6 +90,20 @@ func TestSecretsChecksumFollowsTheChartsSecrets(t *testing.T) {
 	}
 }
 
+// A Secret the chart makes counts only in the checksums of the pods that read it: a new
+// externalRedis.url rolls Redis's clients, players and scoring, and not fixtures or predictions.
+func TestExternalRedisURLRollsOnlyRedisClients(t *testing.T) {
+	external := valueSets[3]
+	first := checksumSecrets(t, render(t, external))
+	moved := checksumSecrets(t, render(t, external, "--set", "externalRedis.url=redis://redis-2.example.org:6379/0"))
+	for _, name := range goServices {
+		readsRedis := name == "players" || name == "scoring"
+		if changed := moved[name] != first[name]; changed != readsRedis {
+			t.Errorf("%s: checksum/secrets changed by externalRedis.url: %v, want %v", name, changed, readsRedis)
+		}
+	}
+}
+
 // Acceptance (issue 12): an operator's Secret changed with `kubectl apply`, then `helm
 // upgrade`, rolls exactly the pods that read it; an upgrade that changes nothing rolls none.
 func TestOperatorSecretChangeRollsItsPods(t *testing.T) {

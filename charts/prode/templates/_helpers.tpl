@@ -200,7 +200,7 @@ the values name. Usage: include "prode.existingSecrets" (list $ "players") -> "a
 
 {{/*
 checksum/secrets of a Go service's pods: the chart's own Secrets as rendered (secrets.yaml, and
-the bundled Redis's password for its clients), plus the data of the operator's existing Secrets
+Redis's password or URL for its clients), plus the data of the operator's existing Secrets
 it reads, as they are in the cluster now (lookup). A pod reads its Secrets only at start, so
 after `kubectl apply` of a changed Secret, the next `helm upgrade` changes this annotation and
 rolls the pods. The chart's Secrets are taken as rendered, not looked up: a value changed in
@@ -212,8 +212,12 @@ Usage: include "prode.secretsChecksum" (list $ "players")
 {{- define "prode.secretsChecksum" -}}
 {{- $root := index . 0 }}{{ $name := index . 1 -}}
 {{- $parts := list (include (print $root.Template.BasePath "/secrets.yaml") $root) -}}
-{{- if and (include "prode.usesRedis" (list $root $name)) $root.Values.redis.enabled (not $root.Values.redis.existingSecret) -}}
+{{- if include "prode.usesRedis" (list $root $name) -}}
+{{- if and $root.Values.redis.enabled (not $root.Values.redis.existingSecret) -}}
 {{- $parts = append $parts (printf "redis-password %s" (include "prode.redisPassword" $root)) -}}
+{{- else if and (not $root.Values.redis.enabled) (not $root.Values.externalRedis.existingSecret) -}}
+{{- $parts = append $parts (printf "redis-url %s" ($root.Values.externalRedis.url | b64enc)) -}}
+{{- end -}}
 {{- end -}}
 {{- range $secret := splitList " " (include "prode.existingSecrets" (list $root $name)) -}}
 {{- if $secret -}}
