@@ -10,7 +10,8 @@
 #     refuses the old one;
 #   - no container of the release restarted.
 # Sourced by dev/test-cluster.sh, whose kubectl, helm, report, die, running_pod,
-# restarted_containers, NS, RELEASE, VALUES, TAG_A, OUT and VEGETA it uses, with
+# restarted_containers, NS, RELEASE, VALUES, TAG_A, OUT and VEGETA it uses (and load_pid, which
+# its cleanup stops), with
 # dependency-kills.sh's redis_used_again and redis_exec, and the load's targets of step 7b.
 
 # pod_templates: each Deployment's pod template, by name (JSON), to tell which an upgrade changed.
@@ -19,7 +20,7 @@ pod_templates() {
 }
 
 redis_password_changed_under_load() {
-  local secret=$RELEASE-redis-password old_password new_password old_redis load_pid t0 upgraded
+  local secret=$RELEASE-redis-password old_password new_password old_redis t0 upgraded
   local counted cached rolled total not_2xx refused restarts
   [ -f "$OUT/crash-targets.txt" ] || die "step 7c needs step 7b's load targets"
   old_password=$(kubectl -n "$NS" get secret "$secret" -o jsonpath='{.data.password}' | base64 -d)
@@ -37,7 +38,7 @@ redis_password_changed_under_load() {
   read -r counted cached < <(redis_used_again) || true
   [ -n "$cached" ] || die "players and scoring did not use Redis with its new password"
   sleep 3
-  kill -INT "$load_pid"; wait "$load_pid" || true
+  kill -INT "$load_pid"; wait "$load_pid" || true; load_pid=""
 
   new_password=$(kubectl -n "$NS" get secret "$secret" -o jsonpath='{.data.password}' | base64 -d)
   [[ $new_password =~ ^[A-Za-z0-9]{32}$ ]] || die "the new Redis password is not 32 letters and digits"

@@ -221,12 +221,21 @@ Usage: include "prode.secretsChecksum" (list $ "players")
 {{- end -}}
 {{- range $secret := splitList " " (include "prode.existingSecrets" (list $root $name)) -}}
 {{- if $secret -}}
-{{- $found := lookup "v1" "Secret" $root.Release.Namespace $secret | default dict -}}
-{{- /* toJson sorts the keys, so equal data always sums the same. */ -}}
-{{- $parts = append $parts (printf "%s %s" $secret (toJson (get $found "data" | default dict))) -}}
+{{- $parts = append $parts (printf "%s %s" $secret (include "prode.existingSecretData" (list $root $secret))) -}}
 {{- end -}}
 {{- end -}}
 {{- join "\n" $parts | sha256sum }}
+{{- end }}
+
+{{/*
+The data of an operator's Secret as it is in the cluster now (lookup; "{}" when there is none,
+as under `helm template`), as JSON: toJson sorts the keys, so equal data always sums the same.
+Usage: include "prode.existingSecretData" (list $ NAME) | sha256sum
+*/}}
+{{- define "prode.existingSecretData" -}}
+{{- $root := index . 0 -}}
+{{- $found := lookup "v1" "Secret" $root.Release.Namespace (index . 1) | default dict -}}
+{{- toJson (get $found "data" | default dict) }}
 {{- end }}
 
 {{/*
