@@ -6,11 +6,13 @@ package charttest
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
 
+	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -74,56 +76,126 @@ func checksumSecrets(t *testing.T, m *manifests) map[string]string {
 	return sums
 }
 
-// Offline (helm template: lookup finds nothing) the chart's own Secrets still count: the same
-// values give the same checksum, a changed session key another one on every service.
-func TestSecretsChecksumFollowsTheChartsSecrets(t *testing.T) {
+// secretReaders: for each Secret key that a Deployment's containers read in their env
+// ("SECRET/KEY"), the components that read it, sorted. What the chart's checksums must follow,
+// taken from the pods themselves.
+func secretReaders(deployments []appsv1.Deployment) map[string][]string {
+	readers := map[string][]string{}
+	for _, d := range deployments {
+		name := d.Spec.Template.Labels["app.kubernetes.io/component"]
+		for _, c := range d.Spec.Template.Spec.Containers {
+			for _, e := range c.Env {
+				if e.ValueFrom != nil && e.ValueFrom.SecretKeyRef != nil {
+					key := e.ValueFrom.SecretKeyRef.Name + "/" + e.ValueFrom.SecretKeyRef.Key
+					if !slices.Contains(readers[key], name) {
+						readers[key] = append(readers[key], name)
+					}
+				}
+			}
+		}
+	}
+	for _, names := range readers {
+		slices.Sort(names)
+	}
+	return readers
+}
+
+// changedChecksums: the Go services whose checksum/secrets differ between two renders, sorted.
+func changedChecksums(before, after map[string]string) []string {
+	var changed []string
+	for _, name := range goServices {
+		if before[name] != after[name] {
+			changed = append(changed, name)
+		}
+	}
+	slices.Sort(changed)
+	return changed
+}
+
+// Offline (helm template: lookup finds nothing) the chart's own Secrets count, key by key: the
+// same values give the same checksums, and a changed value changes the checksums of exactly the
+// services whose env reads its key (a new Google client secret rolls players alone, one
+// service's database URL that service alone, Redis's URL players and scoring).
+func TestChartSecretValuesRollOnlyTheirReaders(t *testing.T) {
 	external := valueSets[3]
-	first, again := checksumSecrets(t, render(t, external)), checksumSecrets(t, render(t, external))
+	m := render(t, external)
+	first, again := checksumSecrets(t, m), checksumSecrets(t, render(t, external))
 	if !maps.Equal(first, again) {
 		t.Errorf("the same values, different checksums: %v, %v", first, again)
 	}
-	rotated := checksumSecrets(t, render(t, external, "--set", "session.previousKey="+rotatedInKey))
-	for _, name := range goServices {
-		if rotated[name] == first[name] {
-			t.Errorf("%s: checksum/secrets unchanged by session.previousKey", name)
+	readers := secretReaders(m.deployments(t))
+	for _, tc := range []struct{ set, key string }{
+		{"session.key=" + rotatedInKey, "prode-session/session-key"},
+		{"session.previousKey=" + rotatedInKey, "prode-session/session-key-previous"},
+		{"auth.google.clientId=other.apps.googleusercontent.com", "prode-google/client-id"},
+		{"auth.google.clientSecret=another-secret", "prode-google/client-secret"},
+		{"externalDatabase.urls.predictions=postgres://prode_predictions:pw2@db.example.org:5432/prode", "prode-database/predictions-database-url"},
+		{"externalDatabase.urls.players=postgres://prode_players:pw2@db.example.org:5432/prode", "prode-database/players-database-url"},
+		{"externalRedis.url=redis://redis-2.example.org:6379/0", "prode-redis-url/redis-url"},
+	} {
+		want := readers[tc.key]
+		if len(want) == 0 {
+			t.Fatalf("no Go service reads %s: %v", tc.key, readers)
 		}
-	}
-}
-
-// A Secret the chart makes counts only in the checksums of the pods that read it: a new
-// externalRedis.url rolls Redis's clients, players and scoring, and not fixtures or predictions.
-func TestExternalRedisURLRollsOnlyRedisClients(t *testing.T) {
-	external := valueSets[3]
-	first := checksumSecrets(t, render(t, external))
-	moved := checksumSecrets(t, render(t, external, "--set", "externalRedis.url=redis://redis-2.example.org:6379/0"))
-	for _, name := range goServices {
-		readsRedis := name == "players" || name == "scoring"
-		if changed := moved[name] != first[name]; changed != readsRedis {
-			t.Errorf("%s: checksum/secrets changed by externalRedis.url: %v, want %v", name, changed, readsRedis)
+		if got := changedChecksums(first, checksumSecrets(t, render(t, external, "--set", tc.set))); !slices.Equal(got, want) {
+			t.Errorf("--set %s changed the checksum/secrets of %v, want %v (the readers of %s)", tc.set, got, want, tc.key)
 		}
 	}
 }
 
 // Acceptance (issue 12): an operator's Secret changed with `kubectl apply`, then `helm
-// upgrade`, rolls exactly the pods that read it; an upgrade that changes nothing rolls none.
+// upgrade`, rolls exactly the pods that read the changed key; an upgrade that changes nothing
+// rolls none. Every key the Deployments' env reads is changed in turn, with the production
+// values, and with PgBouncer in front of the external database (its Secret read by PgBouncer
+// and the three services behind it).
 func TestOperatorSecretChangeRollsItsPods(t *testing.T) {
 	c := apiServer(t)
-	ns := "prode-secret-rollout"
-	c.restrictedNamespace(t, ns)
-	c.productionSecrets(t, ns)
-	r := installForRolls(t, c, ns, "-f", valueSets[1].args[1])
-	defer r.ctrl.halt()
+	shared := []string{
+		"prode-google/client-id", "prode-google/client-secret", "prode-redis/redis-url",
+		"prode-session/session-key", "prode-session/session-key-previous",
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		keys []string
+	}{
+		{"production", nil, append([]string{
+			"prode-database/fixtures-database-url", "prode-database/players-database-url",
+			"prode-database/predictions-database-url", "prode-database/scoring-database-url",
+		}, shared...)},
+		{"pgbouncer", []string{"--set", "pgbouncer.enabled=true,pgbouncer.database.host=db.example.org,pgbouncer.existingSecret=prode-pgbouncer"}, append([]string{
+			"prode-database/scoring-database-url", "prode-pgbouncer/fixtures-password",
+			"prode-pgbouncer/players-password", "prode-pgbouncer/predictions-password",
+		}, shared...)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ns := "prode-secret-rollout-" + tc.name
+			c.restrictedNamespace(t, ns)
+			c.productionSecrets(t, ns)
+			c.secret(t, ns, "prode-pgbouncer", map[string]string{"players-password": "pw", "fixtures-password": "pw", "predictions-password": "pw"})
+			r := installForRolls(t, c, ns, append([]string{"-f", valueSets[1].args[1]}, tc.args...)...)
+			defer r.ctrl.halt()
 
-	r.upgradeRolls("nothing changed")
-	// A session key rotation: the new key signs, the old one still verifies.
-	r.change("prode-session", map[string]string{"session-key": rotatedInKey, "session-key-previous": testKey})
-	r.upgradeRolls("prode-session rotated", goServices...)
-	r.change("prode-redis", map[string]string{"redis-url": "rediss://redis-2.example.org:6380/0"})
-	r.upgradeRolls("prode-redis changed", "players", "scoring")
-	r.change("prode-google", map[string]string{"client-secret": "a new secret"})
-	r.upgradeRolls("prode-google changed", "players")
-	r.change("prode-database", map[string]string{"predictions-database-url": "postgres://prode_predictions:pw2@db.example.org:5432/prode?sslmode=require"})
-	r.upgradeRolls("prode-database changed", goServices...)
+			r.upgradeRolls("nothing changed")
+			list, err := c.cs.AppsV1().Deployments(ns).List(context.Background(), metav1.ListOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			readers := secretReaders(list.Items)
+			keys := slices.Sorted(maps.Keys(readers))
+			slices.Sort(tc.keys)
+			if !slices.Equal(keys, tc.keys) {
+				t.Fatalf("the Deployments read the Secret keys %v, want %v", keys, tc.keys)
+			}
+			// A session key rotation among them: the new key signs, the old one still verifies.
+			for i, key := range keys {
+				secret, k, _ := strings.Cut(key, "/")
+				r.change(secret, map[string]string{k: fmt.Sprintf("changed-%d", i)})
+				r.upgradeRolls(key+" changed", readers[key]...)
+			}
+		})
+	}
 }
 
 // The bundled Redis with the operator's password (redis.existingSecret): a change of it, then

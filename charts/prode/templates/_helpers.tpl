@@ -173,6 +173,30 @@ Usage: include "prode.usesRedis" (list $ "players") -> "true" or ""
 {{- define "prode.redisPassword" -}}
 {{- include "prode.keptSecret" (dict "root" . "secret" (include "prode.redisPasswordSecret" .) "key" "password" "new" (randAlphaNum 32)) }}
 {{- end }}
+{{/* The data of the chart's session Secret. */}}
+{{- define "prode.sessionSecretData" -}}
+{{- if .Values.session.key }}
+session-key: {{ .Values.session.key | b64enc }}
+{{- else }}
+session-key: {{ include "prode.keptSecret" (dict "root" . "secret" (include "prode.componentName" (list . "session")) "key" "session-key" "new" (randBytes 32)) }}
+{{- end }}
+{{- with .Values.session.previousKey }}
+session-key-previous: {{ . | b64enc }}
+{{- end }}
+{{- end }}
+{{/* The data of the chart's Google Secret, from auth.google's values. */}}
+{{- define "prode.googleSecretData" -}}
+client-id: {{ .Values.auth.google.clientId | b64enc }}
+client-secret: {{ .Values.auth.google.clientSecret | b64enc }}
+{{- end }}
+{{/*
+A service role's password for the bundled PostgreSQL (base64), made once and kept.
+Usage: include "prode.databasePassword" (list $ "players")
+*/}}
+{{- define "prode.databasePassword" -}}
+{{- $root := index . 0 -}}
+{{- include "prode.keptSecret" (dict "root" $root "secret" (include "prode.componentName" (list $root "postgresql")) "key" (printf "%s-password" (index . 1)) "new" (randAlphaNum 32)) }}
+{{- end }}
 {{- define "prode.redisSecret" -}}
 {{- .Values.externalRedis.existingSecret | default (include "prode.componentName" (list . "redis-url")) }}
 {{- end }}
@@ -184,47 +208,72 @@ Usage: include "prode.usesRedis" (list $ "players") -> "true" or ""
 {{- end }}
 
 {{/*
-The Secrets a Go service reads that the chart does not make: the operator's existing ones that
-the values name. Usage: include "prode.existingSecrets" (list $ "players") -> "a b" or ""
-*/}}
-{{- define "prode.existingSecrets" -}}
-{{- $root := index . 0 }}{{ $name := index . 1 }}{{ $v := $root.Values -}}
-{{- $names := list -}}
-{{- with $v.session.existingSecret }}{{ $names = append $names . }}{{ end -}}
-{{- if not $v.postgresql.enabled }}{{ with $v.externalDatabase.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
-{{- if eq $name "players" }}{{ with $v.auth.google.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
-{{- if include "prode.usesRedis" (list $root $name) }}{{ with ternary $v.redis.existingSecret $v.externalRedis.existingSecret $v.redis.enabled }}{{ $names = append $names . }}{{ end }}{{ end -}}
-{{- if and (not $v.postgresql.enabled) (has $name (include "prode.pgbouncerServices" $root | splitList " ")) }}{{ with $v.pgbouncer.existingSecret }}{{ $names = append $names . }}{{ end }}{{ end -}}
-{{- join " " $names }}
-{{- end }}
-
-{{/*
-checksum/secrets of a Go service's pods: the chart's own Secrets as rendered (secrets.yaml, and
-Redis's password or URL for its clients), plus the data of the operator's existing Secrets
-it reads, as they are in the cluster now (lookup). A pod reads its Secrets only at start, so
-after `kubectl apply` of a changed Secret, the next `helm upgrade` changes this annotation and
-rolls the pods. The chart's Secrets are taken as rendered, not looked up: a value changed in
-the release must count in the same upgrade, and a lookup would differ between the install
-(nothing there yet) and the first upgrade, rolling the pods for nothing. Under `helm template`
-(no cluster) lookup finds nothing and only the rendered part counts.
+checksum/secrets of a Go service's pods: every Secret key the pod reads, and nothing else, so a
+changed key rolls exactly its readers (a new Google client secret rolls players alone, one
+service's database URL that service alone). A pod reads its Secrets only at start, so after
+`kubectl apply` of a changed Secret, the next `helm upgrade` changes this annotation and rolls
+the pods. The chart's own Secrets count as rendered (the same helpers make them), not looked up:
+a value changed in the release must count in the same upgrade, and a lookup would differ between
+the install (nothing there yet) and the first upgrade, rolling the pods for nothing. The
+operator's Secrets count as they are in the cluster now (lookup; nothing under `helm template`).
+These keys are the ones prode.goService's env reads: the chart tests change each one and require
+that exactly the pods whose env names it roll.
 Usage: include "prode.secretsChecksum" (list $ "players")
 */}}
 {{- define "prode.secretsChecksum" -}}
-{{- $root := index . 0 }}{{ $name := index . 1 -}}
-{{- $parts := list (include (print $root.Template.BasePath "/secrets.yaml") $root) -}}
+{{- $root := index . 0 }}{{ $name := index . 1 }}{{ $v := $root.Values -}}
+{{- $parts := list -}}
+{{- /* Every service verifies sessions. */ -}}
+{{- with $v.session.existingSecret -}}
+{{- $parts = append $parts (include "prode.operatorSecretKeys" (list $root . "session-key" "session-key-previous")) -}}
+{{- else -}}
+{{- $parts = append $parts (include "prode.sessionSecretData" $root) -}}
+{{- end -}}
+{{- /* Its own database role: its password, or its whole URL. */ -}}
+{{- if $v.postgresql.enabled -}}
+{{- $parts = append $parts (include "prode.databasePassword" (list $root $name)) -}}
+{{- else if has $name (include "prode.pgbouncerServices" $root | splitList " ") -}}
+{{- $parts = append $parts (include "prode.operatorSecretKeys" (list $root $v.pgbouncer.existingSecret (printf "%s-password" $name))) -}}
+{{- else if $v.externalDatabase.existingSecret -}}
+{{- $parts = append $parts (include "prode.operatorSecretKeys" (list $root $v.externalDatabase.existingSecret (printf "%s-database-url" $name))) -}}
+{{- else -}}
+{{- $parts = append $parts (index $v.externalDatabase.urls $name | b64enc) -}}
+{{- end -}}
+{{- if and (eq $name "players") (include "prode.googleConfigured" $root) -}}
+{{- with $v.auth.google.existingSecret -}}
+{{- $parts = append $parts (include "prode.operatorSecretKeys" (list $root . "client-id" "client-secret")) -}}
+{{- else -}}
+{{- $parts = append $parts (include "prode.googleSecretData" $root) -}}
+{{- end -}}
+{{- end -}}
 {{- if include "prode.usesRedis" (list $root $name) -}}
-{{- if and $root.Values.redis.enabled (not $root.Values.redis.existingSecret) -}}
-{{- $parts = append $parts (printf "redis-password %s" (include "prode.redisPassword" $root)) -}}
-{{- else if and (not $root.Values.redis.enabled) (not $root.Values.externalRedis.existingSecret) -}}
-{{- $parts = append $parts (printf "redis-url %s" ($root.Values.externalRedis.url | b64enc)) -}}
+{{- if $v.redis.enabled -}}
+{{- with $v.redis.existingSecret -}}
+{{- $parts = append $parts (include "prode.operatorSecretKeys" (list $root . "password")) -}}
+{{- else -}}
+{{- $parts = append $parts (include "prode.redisPassword" $root) -}}
 {{- end -}}
+{{- else -}}
+{{- with $v.externalRedis.existingSecret -}}
+{{- $parts = append $parts (include "prode.operatorSecretKeys" (list $root . "redis-url")) -}}
+{{- else -}}
+{{- $parts = append $parts ($v.externalRedis.url | b64enc) -}}
 {{- end -}}
-{{- range $secret := splitList " " (include "prode.existingSecrets" (list $root $name)) -}}
-{{- if $secret -}}
-{{- $parts = append $parts (printf "%s %s" $secret (include "prode.existingSecretData" (list $root $secret))) -}}
 {{- end -}}
 {{- end -}}
 {{- join "\n" $parts | sha256sum }}
+{{- end }}
+
+{{/*
+Keys of an operator's Secret as they are in the cluster now, as JSON (absent keys are null).
+Usage: include "prode.operatorSecretKeys" (list $ NAME KEY...)
+*/}}
+{{- define "prode.operatorSecretKeys" -}}
+{{- $root := index . 0 }}{{ $secret := index . 1 -}}
+{{- $data := get (lookup "v1" "Secret" $root.Release.Namespace $secret | default dict) "data" | default dict -}}
+{{- $values := dict -}}
+{{- range $key := slice . 2 }}{{ $_ := set $values $key (get $data $key) }}{{ end -}}
+{{- dict $secret $values | toJson }}
 {{- end }}
 
 {{/*
@@ -252,9 +301,9 @@ release's ownership annotations). The sessions in that database stay valid with 
 {{/*
 A generated secret value that survives upgrades: the value already in the cluster's Secret when
 there is one (lookup), else a new one. Returns it base64-encoded, for a Secret's data.
-secrets.yaml is rendered more than once in a release (the Secrets themselves, and again in each
-pod's checksum/secrets), so a new value is made once and noted on the render's root, which Helm
-shares between all of a chart's templates: otherwise, at install, the checksums would be of other
+Each value is asked for more than once in a release (by its Secret, and again by each pod's
+checksum/secrets), so a new value is made once and noted on the render's root, which Helm shares
+between all of a chart's templates: otherwise, at install, the checksums would be of other
 random values than the Secrets, and the first `helm upgrade` would roll every pod for nothing.
 Usage: include "prode.keptSecret" (dict "root" $ "secret" NAME "key" KEY "new" (randAlphaNum 32))
 */}}
