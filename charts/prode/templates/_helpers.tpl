@@ -519,14 +519,15 @@ spec:
             {{- end }}
             {{- if include "prode.usesRedis" (list $root $name) }}
             {{- if $root.Values.redis.enabled }}
-            # Kubernetes puts the password into the URL ($(REDIS_PASSWORD), defined just above).
+            # The password apart from the URL (platform/cache.Connect), as PGPASSWORD: any
+            # character stands in it, an operator's own password (redis.existingSecret) too.
             - name: REDIS_PASSWORD
               valueFrom:
                 secretKeyRef:
                   name: {{ include "prode.redisPasswordSecret" $root }}
                   key: password
             - name: REDIS_URL
-              value: {{ printf "redis://:$(REDIS_PASSWORD)@%s:6379/0" (include "prode.componentName" (list $root "redis")) | quote }}
+              value: {{ printf "redis://%s:6379/0" (include "prode.componentName" (list $root "redis")) | quote }}
             {{- else }}
             - name: REDIS_URL
               valueFrom:

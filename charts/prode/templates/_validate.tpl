@@ -28,16 +28,6 @@ from configmap.yaml.
 {{- if and (not $v.redis.enabled) (not (or $v.externalRedis.existingSecret $v.externalRedis.url)) -}}
 {{- fail "redis.enabled=false: set externalRedis.existingSecret or externalRedis.url" -}}
 {{- end -}}
-{{- /* The operator's Redis password goes into REDIS_URL as it is; checked when the cluster is
-there to look it up (not under `helm template`). */ -}}
-{{- if and $v.redis.enabled $v.redis.existingSecret -}}
-{{- with lookup "v1" "Secret" .Release.Namespace $v.redis.existingSecret -}}
-{{- $password := get (.data | default dict) "password" | b64dec -}}
-{{- if not (regexMatch "^[A-Za-z0-9._~-]+$" $password) -}}
-{{- fail (printf "redis.existingSecret: Secret %s needs a key password of letters, digits and -._~ only (it stands in REDIS_URL unescaped), e.g. head -c 24 /dev/urandom | base64 | tr -d '+/='" $v.redis.existingSecret) -}}
-{{- end -}}
-{{- end -}}
-{{- end -}}
 {{- if $v.session.key -}}
 {{- if lt (len (b64dec $v.session.key)) 32 -}}
 {{- fail "session.key must be base64 of at least 32 bytes (head -c 32 /dev/urandom | base64)" -}}

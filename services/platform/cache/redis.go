@@ -22,11 +22,16 @@ func (l redisLogger) Printf(_ context.Context, format string, v ...any) {
 // UseLogger sends go-redis's messages to log. go-redis keeps one logger per process.
 func UseLogger(log *slog.Logger) { redis.SetLogger(redisLogger{log: log}) }
 
-// Connect parses a redis:// URL.
-func Connect(url string) (*redis.Client, error) {
+// Connect parses a redis:// URL. A password, when not "", is the one Redis wants (REDIS_PASSWORD),
+// given apart from the URL as PGPASSWORD is for PostgreSQL: any character stands in it, where
+// in the URL's user part it would need escaping.
+func Connect(url, password string) (*redis.Client, error) {
 	opts, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, err
+	}
+	if password != "" {
+		opts.Password = password
 	}
 	opts.DialTimeout = 200 * time.Millisecond
 	opts.ReadTimeout = 200 * time.Millisecond

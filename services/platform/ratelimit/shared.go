@@ -42,14 +42,14 @@ type Shared struct {
 	awayUntil time.Time // while Redis did not answer: the limiters decide here until then
 }
 
-// Connect is the Shared in the Redis at url (REDIS_URL), and a func that closes its client;
-// with no url, nil: each replica keeps its own buckets.
-func Connect(url, prefix string, reg prometheus.Registerer, log *slog.Logger) (*Shared, func(), error) {
+// Connect is the Shared in the Redis at url (REDIS_URL, with REDIS_PASSWORD if not ""), and a
+// func that closes its client; with no url, nil: each replica keeps its own buckets.
+func Connect(url, password, prefix string, reg prometheus.Registerer, log *slog.Logger) (*Shared, func(), error) {
 	if url == "" {
 		return nil, func() {}, nil
 	}
 	cache.UseLogger(log)
-	rdb, err := cache.Connect(url)
+	rdb, err := cache.Connect(url, password)
 	if err != nil {
 		return nil, nil, fmt.Errorf("redis: %w", err)
 	}

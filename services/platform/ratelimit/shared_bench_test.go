@@ -23,7 +23,7 @@ import (
 func BenchmarkSharedBucketMemory(b *testing.B) {
 	ctx := context.Background()
 	server := testenv.NewRedisServer(b)
-	rdb, err := cache.Connect(server.URL())
+	rdb, err := cache.Connect(server.URL(), "")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -23,7 +23,7 @@ type replica struct {
 
 func newReplica(t *testing.T, url, prefix string, perSecond float64, burst int) replica {
 	t.Helper()
-	rdb, err := cache.Connect(url)
+	rdb, err := cache.Connect(url, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,7 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 	signInLimit := ratelimit.FromEnv(env, "SIGNIN_RATE", "10/min", "SIGNIN_BURST", 10)
 	renameLimit := ratelimit.FromEnv(env, "RENAME_RATE", "5/min", "RENAME_BURST", 3)
 	redisURL := env.OptionalURL("REDIS_URL")
+	redisPassword := env.Secret("REDIS_PASSWORD", "")
 	redisPrefix := env.String("REDIS_PREFIX", "prode:")
 	secureCookie := env.Bool("COOKIE_SECURE", strings.HasPrefix(strings.Join(base.HTTP.AllowedOrigins, ","), "https://"))
 	switch {
@@ -79,7 +80,7 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 
 	// Stores, service and routes (app.Wire); the rate limits' buckets in Redis, if any.
 	server := httpserver.New(base.HTTP, log)
-	limits, closeLimits, err := ratelimit.Connect(redisURL, redisPrefix, server.Registry, log)
+	limits, closeLimits, err := ratelimit.Connect(redisURL, redisPassword, redisPrefix, server.Registry, log)
 	if err != nil {
 		return err
 	}

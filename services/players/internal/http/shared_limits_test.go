@@ -20,7 +20,7 @@ func TestRateLimitsAreSharedByReplicas(t *testing.T) {
 	url, prefix := testenv.Redis(t)
 	db := testenv.NewDB(t)
 	replica := func() *stack {
-		rdb, err := cache.Connect(url)
+		rdb, err := cache.Connect(url, "")
 		if err != nil {
 			t.Fatal(err)
 		}

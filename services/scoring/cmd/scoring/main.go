@@ -31,6 +31,7 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 	// Configuration beyond base, read once; Start refuses it with every problem at once, or logs
 	// it with secrets masked.
 	redisURL := env.URL("REDIS_URL")
+	redisPassword := env.Secret("REDIS_PASSWORD", "")
 	redisPrefix := env.String("REDIS_PREFIX", "prode:")
 	criterio, err := scoring.ParseCriterio(env.String("SCORING_KNOCKOUT", string(scoring.Noventa)))
 	if err != nil {
@@ -55,7 +56,7 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 	}
 	defer pool.Close()
 	cache.UseLogger(log)
-	rdb, err := cache.Connect(redisURL)
+	rdb, err := cache.Connect(redisURL, redisPassword)
 	if err != nil {
 		return fmt.Errorf("redis: %w", err)
 	}

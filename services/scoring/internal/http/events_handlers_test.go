@@ -33,7 +33,7 @@ type eventsService struct {
 func startEventsService(t *testing.T, opts live.Options) *eventsService {
 	t.Helper()
 	redisURL, prefix := testenv.Redis(t)
-	rdb, err := cache.Connect(redisURL)
+	rdb, err := cache.Connect(redisURL, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func startReplica(t *testing.T, cfg replicaConfig) *replica {
 	t.Helper()
 	var rdb redis.UniversalClient
 	if cfg.redisURL != "" {
-		c, err := cache.Connect(cfg.redisURL)
+		c, err := cache.Connect(cfg.redisURL, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -244,7 +244,7 @@ func (c *client) expectEnd(d time.Duration) {
 // subscribed waits until n clients follow the hub's Redis channel.
 func subscribed(t *testing.T, redisURL, channel string, n int64) {
 	t.Helper()
-	c, err := cache.Connect(redisURL)
+	c, err := cache.Connect(redisURL, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -239,7 +239,7 @@ func (e *Env) NewAppOn(redisURL, prefix string, opts Options) *App {
 	}
 	log := Logger(t)
 	pool := e.DB.Pool(t, "scoring")
-	rdb, err := cache.Connect(redisURL)
+	rdb, err := cache.Connect(redisURL, "")
 	if err != nil {
 		t.Fatal(err)
 	}

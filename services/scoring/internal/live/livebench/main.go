@@ -97,7 +97,7 @@ func runServer(redisURL string, classic bool) error {
 	service.TuneRuntime(logger) // scoring's GOGC and memory limit
 	var rdb redis.UniversalClient
 	if redisURL != "" {
-		c, err := cache.Connect(redisURL)
+		c, err := cache.Connect(redisURL, "")
 		if err != nil {
 			return err
 		}
