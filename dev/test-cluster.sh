@@ -15,8 +15,9 @@
 #   7. a scoring pod killed in the middle of scoring: points and totals equal a recomputation
 #  7b. PostgreSQL's pod, then Redis's, force-deleted under load: every answer a 2xx or the API's
 #      503, an acknowledged prediction kept, no container restarted (dev/cluster/dependency-kills.sh)
-#  7c. Redis's password changed under that load (its Secret deleted, one helm upgrade): Redis,
-#      players and scoring restart with the new one, every answer a 2xx (dev/cluster/redis-password.sh)
+#  7c. Redis's password changed twice under that load (its Secret deleted, then an operator's own
+#      with characters a URL would need escaped; one helm upgrade each): Redis, players and scoring
+#      restart with the new one, every answer a 2xx (dev/cluster/redis-password.sh)
 #   8. helm uninstall, then install again on the same PersistentVolumeClaim: the data is there
 #   9. the connection budget: every Go service held at its autoscaler's maximum, PostgreSQL at
 #      exactly the chart's count of connections (+ the reserve), a load that fills the pools
