@@ -68,6 +68,21 @@ func (r *RedisServer) Start() {
 	r.t.Fatalf("redis-server on port %d did not answer PING", r.Port)
 }
 
+// RequirePassword makes the server want a password (requirepass), as the chart's Redis does,
+// and returns it with a client that holds it, for the test's own reads; the caller closes it.
+// The password holds what a redis:// URL's user part would need escaped ("@", ":", "/", "#",
+// "?", "%"), a space and a non-ASCII letter, as an operator's own may: the services get it
+// apart from the URL (REDIS_PASSWORD). A restarted server wants none again.
+func (r *RedisServer) RequirePassword() (password string, client *redis.Client) {
+	r.t.Helper()
+	password = "p@ss:w/rd #1 ü?%"
+	client = redis.NewClient(&redis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", r.Port)})
+	if err := client.ConfigSet(context.Background(), "requirepass", password).Err(); err != nil {
+		r.t.Fatalf("redis-server on port %d: CONFIG SET requirepass: %v", r.Port, err)
+	}
+	return password, client
+}
+
 // Kill stops the server at once (SIGKILL: a crash, a node lost) and waits until it is gone.
 func (r *RedisServer) Kill() {
 	if r.cmd == nil {
