@@ -188,7 +188,6 @@ func TestOperatorSecretChangeRollsItsPods(t *testing.T) {
 			if !slices.Equal(keys, tc.keys) {
 				t.Fatalf("the Deployments read the Secret keys %v, want %v", keys, tc.keys)
 			}
-			// A session key rotation among them: the new key signs, the old one still verifies.
 			for i, key := range keys {
 				secret, k, _ := strings.Cut(key, "/")
 				r.change(secret, map[string]string{k: fmt.Sprintf("changed-%d", i)})

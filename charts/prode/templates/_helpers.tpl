@@ -265,7 +265,9 @@ Usage: include "prode.secretsChecksum" (list $ "players")
 {{- end }}
 
 {{/*
-Keys of an operator's Secret as they are in the cluster now, as JSON (absent keys are null).
+Keys of an operator's Secret as they are in the cluster now (lookup; nothing under `helm
+template`), as JSON: toJson sorts the keys, so equal values always sum the same. For the
+checksum/secrets of the pods that read those keys.
 Usage: include "prode.operatorSecretKeys" (list $ NAME KEY...)
 */}}
 {{- define "prode.operatorSecretKeys" -}}
@@ -274,17 +276,6 @@ Usage: include "prode.operatorSecretKeys" (list $ NAME KEY...)
 {{- $values := dict -}}
 {{- range $key := slice . 2 }}{{ $_ := set $values $key (get $data $key) }}{{ end -}}
 {{- dict $secret $values | toJson }}
-{{- end }}
-
-{{/*
-The data of an operator's Secret as it is in the cluster now (lookup; "{}" when there is none,
-as under `helm template`), as JSON: toJson sorts the keys, so equal data always sums the same.
-Usage: include "prode.existingSecretData" (list $ NAME) | sha256sum
-*/}}
-{{- define "prode.existingSecretData" -}}
-{{- $root := index . 0 -}}
-{{- $found := lookup "v1" "Secret" $root.Release.Namespace (index . 1) | default dict -}}
-{{- toJson (get $found "data" | default dict) }}
 {{- end }}
 
 {{/*
