@@ -2,6 +2,7 @@ package testenv
 
 import (
 	"encoding/base64"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,9 +52,39 @@ type Binary struct {
 // answers 200. The process is killed when the test ends if it still runs.
 func Start(t testing.TB, bin string, env ...string) *Binary {
 	t.Helper()
+	b := launch(t, bin, env)
+	select {
+	case <-b.exited:
+		t.Fatalf("%s exited at start: %v\n%s", filepath.Base(bin), b.exitErr, b.Logs())
+	default:
+	}
+	WaitReady(t, b.AdminURL("/readyz"))
+	return b
+}
+
+// Refused runs bin as Start does and requires that it refuse its configuration: exit with
+// status 1 within a few seconds, without serving. It returns what the process wrote.
+func Refused(t testing.TB, bin string, env ...string) string {
+	t.Helper()
+	b := launch(t, bin, env)
+	err, exited := b.WaitExit(10 * time.Second)
+	var exitErr *exec.ExitError
+	switch {
+	case !exited:
+		t.Fatalf("%s still runs after 10 s, want it to refuse its configuration\n%s", filepath.Base(bin), b.Logs())
+	case !errors.As(err, &exitErr) || exitErr.ExitCode() != 1:
+		t.Fatalf("%s exited with %v, want exit status 1\n%s", filepath.Base(bin), err, b.Logs())
+	}
+	return b.Logs()
+}
+
+// launch starts bin with Start's environment and env after it; exec uses the last value of a
+// repeated key, so env overrides the defaults. The process is killed when the test ends if it
+// still runs.
+func launch(t testing.TB, bin string, env []string) *Binary {
+	t.Helper()
 	b := &Binary{API: FreeAddr(t), Admin: FreeAddr(t), t: t, logs: &LockedBuffer{}, exited: make(chan struct{})}
 	b.cmd = exec.Command(bin)
-	// exec uses the last value of a repeated key, so env overrides the defaults.
 	b.cmd.Env = append(os.Environ(),
 		"HTTP_ADDR="+b.API, "ADMIN_ADDR="+b.Admin,
 		"SESSION_KEY="+base64.StdEncoding.EncodeToString(SessionKey),
@@ -71,12 +102,6 @@ func Start(t testing.TB, bin string, env ...string) *Binary {
 		_ = b.cmd.Process.Kill()
 		<-b.exited
 	})
-	select {
-	case <-b.exited:
-		t.Fatalf("%s exited at start: %v\n%s", filepath.Base(bin), b.exitErr, b.Logs())
-	default:
-	}
-	WaitReady(t, b.AdminURL("/readyz"))
 	return b
 }
 

@@ -44,6 +44,10 @@ func run(log *slog.Logger, env *config.Env, base service.Base) error {
 	case !devLogin && (googleClientID == "" || googleSecret == ""):
 		env.Problem("set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or DEV_LOGIN=true for the local account chooser")
 	}
+	if redisPassword != "" && redisURL == "" {
+		// Else the password would go unused and the limits stay per replica, unnoticed.
+		env.Problem("REDIS_PASSWORD is set without REDIS_URL: set REDIS_URL to the Redis it is for, or unset REDIS_PASSWORD")
+	}
 
 	// PostgreSQL, and ctx: SIGTERM (Kubernetes) or Ctrl-C ends it.
 	ctx, pool, err := service.Start(env, base, log)

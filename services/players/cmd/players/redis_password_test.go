@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"prode/platform/testenv"
@@ -37,5 +38,19 @@ func TestRedisPasswordApartFromTheURL(t *testing.T) {
 	pattern := "rate:" + prefix + "limit:players:renames:*"
 	if keys, err := rdb.Keys(context.Background(), pattern).Result(); err != nil || len(keys) != 1 {
 		t.Errorf("keys %s in Redis: %v (%v), want the player's bucket: players did not reach Redis with its password", pattern, keys, err)
+	}
+}
+
+// A password without a Redis to give it to is a mistake, not a choice of per-replica limits:
+// players refuses to start, says why, and does not log the password.
+func TestRedisPasswordWithoutAURLIsRefused(t *testing.T) {
+	const password = "s3creto-sin-redis"
+	logs := testenv.Refused(t, testenv.Build(t, "."),
+		"DATABASE_URL=postgres://prode@127.0.0.1:1/prode", "DEV_LOGIN=true", "REDIS_URL=", "REDIS_PASSWORD="+password)
+	if !strings.Contains(logs, "REDIS_PASSWORD is set without REDIS_URL") {
+		t.Errorf("players' output does not say why it stopped:\n%s", logs)
+	}
+	if strings.Contains(logs, password) {
+		t.Errorf("the password is in players' output:\n%s", logs)
 	}
 }
