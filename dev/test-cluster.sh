@@ -19,6 +19,9 @@
 #      with characters a URL would need escaped; one helm upgrade each): Redis, players and scoring
 #      restart with the new one, every answer a 2xx (dev/cluster/redis-password.sh)
 #   8. helm uninstall, then install again on the same PersistentVolumeClaim: the data is there
+#  8b. a backup taken, then restored with docs/operations.md's commands after a result corrected
+#      and a sign-up: the backup's standings and players, every session closed, scoring carrying
+#      on (dev/cluster/backup-restore.sh)
 #   9. the connection budget: every Go service held at its autoscaler's maximum, PostgreSQL at
 #      exactly the chart's count of connections (+ the reserve), a load that fills the pools
 #      while every pod is replaced: no refused connection, no failed request; without and with
@@ -100,6 +103,8 @@ source "$ROOT/dev/cluster/connections.sh"
 source "$ROOT/dev/cluster/dependency-kills.sh"
 # shellcheck source=dev/cluster/redis-password.sh
 source "$ROOT/dev/cluster/redis-password.sh"
+# shellcheck source=dev/cluster/backup-restore.sh
+source "$ROOT/dev/cluster/backup-restore.sh"
 
 # --- images: this tree as tag A; the same images as tag B (the upgrade); a broken migrate -----
 run=$(date +%s)
@@ -399,6 +404,9 @@ pg_pod=$(kubectl -n "$NS" get pod -l app.kubernetes.io/component=postgresql -o n
 wait_http "$URL/api/partidos-sin-jugar" 60
 curl -fsS "$URL/api/posiciones" | grep -q "Carga $run" || die "the standings lost a player across the re-install"
 report "- helm uninstall + install on the same claim: $((SECONDS - t0)) s, $jugadores players kept, migrations Job ran"
+
+# --- 8b. a backup restored -------------------------------------------------------------------
+backup_restored "$run" "$partido"
 
 # --- 9. the connection budget at the autoscalers' maxima, without and with PgBouncer ----------
 t9=$SECONDS
