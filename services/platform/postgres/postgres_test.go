@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"prode/migrations/testdb"
 )
 
 func TestIsUnavailableTellsOutagesFromRefusals(t *testing.T) {
@@ -22,11 +24,30 @@ func TestIsUnavailableTellsOutagesFromRefusals(t *testing.T) {
 		fmt.Errorf("q: %w", io.ErrUnexpectedEOF): true, // the server killed mid-reply
 		io.EOF:                                   true,
 		context.DeadlineExceeded:                 true,
+		closedConnError(t):                       true, // a statement on a connection already closed
 	} {
 		if got := IsUnavailable(err); got != want {
 			t.Errorf("%v: %v, want %v", err, got, want)
 		}
 	}
+}
+
+// closedConnError is what pgx returns for a statement on a connection that is closed: here one
+// to the test PostgreSQL closed by hand, as the server's going away closes one.
+func closedConnError(t *testing.T) error {
+	t.Helper()
+	conn, err := pgconn.Connect(context.Background(), testdb.AdminURL(t).String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	_, err = conn.Exec(context.Background(), "SELECT 1").ReadAll()
+	if err == nil {
+		t.Fatal("a statement on a closed connection succeeded")
+	}
+	return fmt.Errorf("q: %w", err)
 }
 
 func TestConnectKeepsTheURLsConnectTimeout(t *testing.T) {
