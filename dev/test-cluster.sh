@@ -163,8 +163,10 @@ prometheus_install   # scraping from the release's first pod on (step 4b reads i
 t0=$SECONDS
 helm install "$RELEASE" "$FIRST_CHART" -n "$NS" "${FIRST_VALUES[@]}" --set image.tag="$FIRST_TAG" --wait --timeout 10m >/dev/null
 ready=$((SECONDS - t0))
-kubectl -n "$NS" wait pod --all --for=condition=Ready --timeout=60s \
-  --field-selector=status.phase!=Succeeded >/dev/null
+# The pods that serve, not the Jobs': the index CronJob may fire during the install, and its pod
+# fail before PostgreSQL is up (seen once), or finish while waited on, never Ready.
+kubectl -n "$NS" wait pod --for=condition=Ready --timeout=60s \
+  -l 'app.kubernetes.io/component in (web,players,fixtures,predictions,scoring,redis,postgresql,pgbouncer)' >/dev/null
 report "- helm install to every pod Ready: $ready s"
 wait_http "$URL/api/partidos-sin-jugar" 60
 
