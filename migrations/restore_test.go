@@ -17,16 +17,16 @@ import (
 // every session closed, the service roles reading it through their grants, and the next
 // `migrate up` (the helm upgrade of step 3) brings it to this release.
 func TestTheDocumentedRestoreOfAnEarlierReleasesBackup(t *testing.T) {
-	latest := status(t, releaseBefore(t))["scoring"].Latest
+	db := testDatabase(t)
+	up(t, db, nil)
+	exec(t, db, `INSERT INTO players.jugadores (google_sub, email, nombre) VALUES ('sub-beto', 'beto@prode.test', 'Beto')`)
+
+	latest := status(t, db)["scoring"].Latest
 	earlier := releaseBefore(t, fmt.Sprintf("scoring/%06d", latest))
 	exec(t, earlier, `INSERT INTO players.jugadores (google_sub, email, nombre) VALUES ('sub-ana', 'ana@prode.test', 'Ana')`)
 	exec(t, earlier, `INSERT INTO players.sesiones (id, jugador_id, expira)
 		SELECT gen_random_uuid(), id, now() + interval '1 day' FROM players.jugadores`)
 	backup := pgDump(t, earlier)
-
-	db := testDatabase(t)
-	up(t, db, nil)
-	exec(t, db, `INSERT INTO players.jugadores (google_sub, email, nombre) VALUES ('sub-beto', 'beto@prode.test', 'Beto')`)
 
 	if out, err := restore(t, db, backup[:len(backup)/2]); err == nil {
 		t.Fatalf("a backup cut in half was restored:\n%s", out)
