@@ -8,7 +8,9 @@
 #   - every session is closed (a cookie from before the backup and one from after answer 401),
 #     and signing in works;
 #   - the same correction entered again is scored into the same table it gave the first time,
-#     so the outbox and scoring carry on from the backup's point.
+#     so the outbox and scoring carry on from the backup's point;
+#   - an index rebuild running when the game closes is stopped, and the CronJob is suspended
+#     while the game is closed and resumed once it is open.
 # Sourced by dev/test-cluster.sh, whose kubectl, helm, report, die, log, sign_in, api, psql_pod,
 # wait_http, NS, RELEASE, URL, OUT, VALUES and TAG_A it uses.
 
@@ -44,13 +46,19 @@ take_backup() {   # take_backup FILE
   kubectl -n "$NS" exec "$RELEASE-postgresql-0" -- pg_dump -U postgres -d prode -Fc >"$1"
 }
 
+index_cronjob_suspended() {   # prints the predictions-index CronJob's spec.suspend (true/false)
+  kubectl -n "$NS" get cronjob "$RELEASE-predictions-index" -o jsonpath='{.spec.suspend}'
+}
+
 close_the_game() {
+  kubectl -n "$NS" patch cronjob "$RELEASE-predictions-index" -p '{"spec":{"suspend":true}}' >/dev/null
+  kubectl -n "$NS" delete job -l "app.kubernetes.io/instance=$RELEASE,app.kubernetes.io/component=predictions-index" >/dev/null
   kubectl -n "$NS" get deployment -l app.kubernetes.io/instance="$RELEASE" \
     -o jsonpath='{range .items[*]}{.metadata.name}={.spec.replicas}{"\n"}{end}' >"$OUT/replicas.txt"
   kubectl -n "$NS" scale deployment -l app.kubernetes.io/instance="$RELEASE" --replicas=0 >/dev/null
   local deadline=$((SECONDS + 180))
   while kubectl -n "$NS" get pods -o name \
-    -l "app.kubernetes.io/instance=$RELEASE,app.kubernetes.io/component in (web,players,fixtures,predictions,scoring,redis,pgbouncer)" | grep -q .; do
+    -l "app.kubernetes.io/instance=$RELEASE,app.kubernetes.io/component in (web,players,fixtures,predictions,scoring,redis,pgbouncer,predictions-index)" | grep -q .; do
     [ $SECONDS -lt $deadline ] || die "the release's pods were still there 3 minutes after scaling to 0"
     sleep 2
   done
@@ -75,6 +83,7 @@ open_the_game() {
   while IFS='=' read -r deployment replicas; do
     kubectl -n "$NS" scale deployment "$deployment" --replicas="$replicas" >/dev/null
   done <"$OUT/replicas.txt"
+  kubectl -n "$NS" patch cronjob "$RELEASE-predictions-index" -p '{"spec":{"suspend":false}}' >/dev/null
   kubectl -n "$NS" rollout status deployment -l app.kubernetes.io/instance="$RELEASE" --timeout=5m >/dev/null
 }
 
@@ -100,14 +109,20 @@ backup_restored() {
   new_player=$(sign_in "despues.$run@prode.test" "Después de la copia $run")
   [ "$(session_status "$new_player")" = 200 ] || die "the player who signed in after the backup has no session"
 
+  # A run of the index CronJob in progress when the game closes: stopped with it, and no other
+  # starts until the game is open again.
+  kubectl -n "$NS" create job --from="cronjob/$RELEASE-predictions-index" "reindex-$run" >/dev/null
   t0=$SECONDS
   close_the_game
   closed=$((SECONDS - t0)); t0=$SECONDS
+  [ "$(index_cronjob_suspended)" = true ] || die "the index CronJob is not suspended while the game is closed"
+  ! kubectl -n "$NS" get job "reindex-$run" >/dev/null 2>&1 || die "the index rebuild started before closing is still there"
   restore_backup "$OUT/prode.dump"
   restored=$((SECONDS - t0)); t0=$SECONDS
   open_the_game
   wait_http "$URL/api/partidos-sin-jugar" 60 || die "the game did not answer after the restore"
   opened=$((SECONDS - t0))
+  [ "$(index_cronjob_suspended)" = false ] || die "the index CronJob is still suspended once the game is open"
 
   until_standings_are "$at_backup" "the backup's table again"
   [ "$(psql_pod -c "SELECT count(*) FROM players.jugadores")" = "$jugadores" ] \
