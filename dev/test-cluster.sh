@@ -22,6 +22,8 @@
 #  8b. a backup taken, then restored with docs/operations.md's commands after a result corrected
 #      and a sign-up: the backup's standings and players, every session closed, scoring carrying
 #      on (dev/cluster/backup-restore.sh)
+#  8c. the claim lost (uninstalled, the claim deleted), the release installed on a new one, and
+#      the same backup restored there: the backup's standings and players
 #   9. the connection budget: every Go service held at its autoscaler's maximum, PostgreSQL at
 #      exactly the chart's count of connections (+ the reserve), a load that fills the pools
 #      while every pod is replaced: no refused connection, no failed request; without and with
@@ -409,6 +411,7 @@ report "- helm uninstall + install on the same claim: $((SECONDS - t0)) s, $juga
 
 # --- 8b. a backup restored -------------------------------------------------------------------
 backup_restored "$run" "$partido"
+backup_restored_on_a_new_claim
 
 # --- 9. the connection budget at the autoscalers' maxima, without and with PgBouncer ----------
 t9=$SECONDS

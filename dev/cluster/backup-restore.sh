@@ -11,6 +11,8 @@
 #     so the outbox and scoring carry on from the backup's point;
 #   - an index rebuild running when the game closes is stopped, and the CronJob is suspended
 #     while the game is closed and resumed once it is open.
+# Step 8c (backup_restored_on_a_new_claim) then loses the claim and restores the same backup onto
+# a new one.
 # Sourced by dev/test-cluster.sh, whose kubectl, helm, report, die, log, sign_in, api, psql_pod,
 # wait_http, NS, RELEASE, URL, OUT, VALUES and TAG_A it uses.
 
@@ -140,5 +142,48 @@ backup_restored() {
   api PUT "/api/partidos/$partido/resultado" "$admin" '{"goles_local":0,"goles_visitante":3}' >/dev/null
   until_standings_are "$after" "the corrected table again, once the correction was entered again"
 
+  printf '%s\n' "$at_backup" >"$OUT/backup-standings.json"
+  printf '%s\n' "$jugadores" >"$OUT/backup-players.txt"
   report "- backup restored (docs/operations.md): pg_dump $taken s ($(du -m "$OUT/prode.dump" | cut -f1) MB); game closed in $closed s, restored in $restored s, open again in $opened s; the backup's standings, $jugadores players, every session closed; the correction entered again scored as the first time"
+}
+
+# free_released_volume PV: the cluster's hostPath volume PV, released by a deleted claim, emptied
+# and made available again, as `make cluster` first made it (a kept cluster has three).
+free_released_volume() {
+  local dir
+  dir=$(kubectl get pv "$1" -o jsonpath='{.spec.hostPath.path}')
+  [ -n "$dir" ] && [ -d "$dir" ] || die "volume $1 has no hostPath directory"
+  find "$dir" -mindepth 1 -delete
+  kubectl patch pv "$1" --type json -p '[{"op":"remove","path":"/spec/claimRef"}]' >/dev/null
+}
+
+# backup_restored_on_a_new_claim: step 8c, after 8b (its backup, $OUT/prode.dump, and the table
+# and player count at it): the claim lost (the release uninstalled and its claim deleted, with the
+# commands of docs/operations.md), the release installed on a new, empty claim, and the backup
+# restored there with the same three steps: the backup's table and players again.
+backup_restored_on_a_new_claim() {
+  local at_backup jugadores claim volume t0 reinstalled restored
+  at_backup=$(cat "$OUT/backup-standings.json")
+  jugadores=$(cat "$OUT/backup-players.txt")
+  claim=data-$RELEASE-postgresql-0
+  volume=$(kubectl -n "$NS" get pvc "$claim" -o jsonpath='{.spec.volumeName}')
+  t0=$SECONDS
+  helm uninstall "$RELEASE" -n "$NS" --wait --timeout 5m >/dev/null
+  kubectl -n "$NS" delete pvc "$claim" --timeout=2m >/dev/null
+  helm upgrade --install "$RELEASE" charts/prode -n "$NS" "${VALUES[@]}" --set image.tag="$TAG_A" --wait --timeout 10m >/dev/null
+  [ "$(kubectl -n "$NS" get pvc "$claim" -o jsonpath='{.spec.volumeName}')" != "$volume" ] \
+    || die "the release came back on the deleted claim's volume"
+  [ "$(psql_pod -c "SELECT count(*) FROM players.jugadores")" = 0 ] || die "the new claim's database is not empty"
+  wait_http "$URL/api/partidos-sin-jugar" 60 || die "the game did not answer on the new claim"
+  free_released_volume "$volume"
+  reinstalled=$((SECONDS - t0)); t0=$SECONDS
+  close_the_game
+  restore_backup "$OUT/prode.dump"
+  open_the_game
+  wait_http "$URL/api/partidos-sin-jugar" 60 || die "the game did not answer after the restore on the new claim"
+  restored=$((SECONDS - t0))
+  until_standings_are "$at_backup" "the backup's table on the new claim"
+  [ "$(psql_pod -c "SELECT count(*) FROM players.jugadores")" = "$jugadores" ] \
+    || die "the players on the new claim are not the backup's"
+  report "- the claim lost: the release installed on a new one in $reinstalled s, the backup restored there in $restored s (closed, restored, open); the backup's standings and $jugadores players"
 }
