@@ -152,7 +152,7 @@ backup_restored() {
 free_released_volume() {
   local dir
   dir=$(kubectl get pv "$1" -o jsonpath='{.spec.hostPath.path}')
-  [ -n "$dir" ] && [ -d "$dir" ] || die "volume $1 has no hostPath directory"
+  [[ -n $dir && -d $dir ]] || die "volume $1 has no hostPath directory"
   find "$dir" -mindepth 1 -delete
   kubectl patch pv "$1" --type json -p '[{"op":"remove","path":"/spec/claimRef"}]' >/dev/null
 }
