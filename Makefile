@@ -21,7 +21,7 @@ test-alerts:  ## the chart's alerts unit-tested by promtool (dev/alerts/: 5xx, 4
 	@dev/test-alerts.sh
 test-e2e:
 	@dev/test.sh e2e
-test-cluster: ## the chart on a real one-node Kubernetes: install, helm test, the browser through the ingress, upgrade under load, a failing migration, rollback, scoring killed, PostgreSQL and Redis crashed under load, re-install, a backup restored
+test-cluster: ## the chart on a real one-node Kubernetes: install, helm test, the browser through the ingress, upgrade under load, a failing migration, rollback, scoring killed, PostgreSQL and Redis crashed under load, re-install, a backup restored (into the release, then onto a new claim)
 	@dev/test-cluster.sh
 test-skaffold: ## skaffold dev on that cluster: the time from saving a Go file and a web file to seeing them live
 	@dev/test-skaffold.sh
