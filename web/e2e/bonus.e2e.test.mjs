@@ -6,10 +6,11 @@
 // locks in an hour. A player answers both on /preguntas before their locks (saved, and nobody can
 // read another's answer yet). The organiser then moves the second one's lock to three seconds
 // ahead (an edit), so that the wait is short however slow the machine was until then; once it is
-// locked, changing it is refused in Spanish and nothing changes. The organiser enters its right answer: the player's row in the
-// tournament's table gains the points in the Bonus column and in the total, and /preguntas says
-// so with everyone's answers; a correction takes them away again, clearing the answer too. The
-// screens are checked at 1280x800 and 390x844 (overflow, clipped text, axe).
+// locked, changing it is refused in Spanish and nothing changes. The organiser enters its right
+// answer: the player's row in the tournament's table gains the points in the Bonus column and
+// in the total, and /preguntas says so with everyone's answers; a correction takes them away
+// again, clearing the answer too. The screens are checked at 1280x800 and 390x844 (overflow,
+// clipped text, axe).
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { apiAs, callAs, openMatchIn } from './lib/api.mjs';
@@ -111,6 +112,7 @@ describe('Bonus questions: answers before and after the lock, right answers into
       await card.getByRole('button', { name: 'Guardar respuesta' }).click();
       await card.getByText('Respuesta guardada.').waitFor();
     }
+    assert.ok(Date.now() < state.cierre, 'the answers were saved before the lock');
     await checkScreen(page, 'preguntas-abiertas');
     const lista = await apiAs(player, 'GET', `/api/preguntas?torneo=${state.torneo}`);
     const mia = (texto) => {
