@@ -67,6 +67,22 @@ crash() {
   echo $((SECONDS - t0))
 }
 
+# slow_503s KILL: what a failure needs to be understood, on stderr: the 503s slower than 5 s by
+# route (how many, the slowest, when they were sent after KILL, PostgreSQL's crash), and the
+# causes the Go services logged for their 503s since KILL, addresses left out.
+slow_503s() {
+  local kill=$1 component
+  jq -sc --argjson k "$kill" '[.[] | select(.code == 503 and .ms > 5000)] | group_by(.method + " " + .path)[]
+    | {route: (.[0].method + " " + .[0].path), count: length, slowest_ms: (map(.ms) | max),
+       sent_after_kill_s: (map(.t - $k) | unique)}' "$OUT/crash-answers.jsonl" >&2
+  for component in players fixtures predictions scoring; do
+    echo "$component's causes of its 503s:" >&2
+    kubectl -n "$NS" logs -l "app.kubernetes.io/component=$component" --prefix --since-time="$(date -u -d "@$kill" +%FT%TZ)" \
+      --max-log-requests 20 --tail=-1 2>&1 | jq -Rr 'fromjson? | select(.msg == "request failed") | .error' |
+      sed -E 's/[0-9]+(\.[0-9]+){3}(:[0-9]+)?/ADDRESS/g' | sort | uniq -c | sort -rn | head -5 >&2
+  done
+}
+
 # dependencies_crash_under_load RUN: the step (RUN names its players).
 dependencies_crash_under_load() {
   local run=$1 partido durable cookie encoded pg_kill pg_ready redis_kill ready_pg ready_redis
@@ -118,21 +134,23 @@ EOF
   # Each answer: its second, status, latency (ms), method and, for a 503, whether the body is
   # the API's servicio_no_disponible.
   jq -c '{t: (.timestamp | sub("\\.[0-9]+"; "") | fromdateiso8601), code, ms: (.latency / 1e6 | floor), method,
+          path: (.url | sub("^https?://[^/]+"; "")),
           shaped: (.code != 503 or (((.body // "") | @base64d | fromjson? | .error) // null) == "servicio_no_disponible")}' \
     "$encoded" >"$OUT/crash-answers.jsonl"
-  local total bad_answers slow unavailable last_503 saves_back redis_bad
+  local total bad_answers slow slowest_503 unavailable last_503 saves_back redis_bad
   total=$(wc -l <"$OUT/crash-answers.jsonl")
   bad_answers=$(jq -s '[.[] | select((.code / 100 | floor) != 2 and (.code != 503 or (.shaped | not)))] | length' "$OUT/crash-answers.jsonl")
   slow=$(jq -s '[.[] | select(.code == 503 and .ms > 5000)] | length' "$OUT/crash-answers.jsonl")
   unavailable=$(jq -s '[.[] | select(.code == 503)] | length' "$OUT/crash-answers.jsonl")
+  slowest_503=$(jq -s '[.[] | select(.code == 503) | .ms] | max // 0' "$OUT/crash-answers.jsonl")
   # Saves are back with the first one acknowledged after the last 503 (requests are stamped with
   # the second they were sent in; the pod dies a moment after `kubectl delete` returns).
   last_503=$(jq -s --argjson k "$pg_kill" '[.[] | select(.code == 503) | .t] | max // $k' "$OUT/crash-answers.jsonl")
   saves_back=$(jq -s --argjson k "$last_503" '[.[] | select(.method == "POST" and .t > $k and (.code / 100 | floor) == 2)] | (map(.t) | min) // empty' "$OUT/crash-answers.jsonl")
   redis_bad=$(jq -s --argjson k "$redis_kill" '[.[] | select(.t >= $k and (.code / 100 | floor) != 2)] | length' "$OUT/crash-answers.jsonl")
-  report "- PostgreSQL's pod force-deleted under 20 requests/s through the ingress: its new pod Ready in $ready_pg s; 503s for requests sent up to $((last_503 - pg_kill)) s after the crash, saves acknowledged again from $((${saves_back:-$pg_kill} - pg_kill)) s; Redis's pod force-deleted: new pod Ready in $ready_redis s, a refused sign-in counted in it $counted s later and the standings cached in it $cached s after that; $total requests: $unavailable answered 503 servicio_no_disponible, $bad_answers otherwise, $slow slower than 5 s, $redis_bad not 2xx after Redis's crash (status codes: $(jq -sc 'group_by(.code) | map({(.[0].code | tostring): length}) | add' "$OUT/crash-answers.jsonl"))"
+  report "- PostgreSQL's pod force-deleted under 20 requests/s through the ingress: its new pod Ready in $ready_pg s; 503s for requests sent up to $((last_503 - pg_kill)) s after the crash, saves acknowledged again from $((${saves_back:-$pg_kill} - pg_kill)) s; Redis's pod force-deleted: new pod Ready in $ready_redis s, a refused sign-in counted in it $counted s later and the standings cached in it $cached s after that; $total requests: $unavailable answered 503 servicio_no_disponible, $bad_answers otherwise, $slow slower than 5 s (the slowest after $slowest_503 ms), $redis_bad not 2xx after Redis's crash (status codes: $(jq -sc 'group_by(.code) | map({(.[0].code | tostring): length}) | add' "$OUT/crash-answers.jsonl"))"
   [ "$bad_answers" = 0 ] || die "$bad_answers answers were neither a 2xx nor the API's 503 (see $OUT/crash-answers.jsonl)"
-  [ "$slow" = 0 ] || die "$slow 503 answers took over 5 s"
+  [ "$slow" = 0 ] || { slow_503s "$pg_kill"; die "$slow 503 answers took over 5 s"; }
   [ -n "$saves_back" ] || die "no save was acknowledged after PostgreSQL's crash"
   [ $((saves_back - pg_ready)) -le 30 ] || die "saves were acknowledged again only $((saves_back - pg_ready)) s after PostgreSQL was Ready"
   [ "$redis_bad" = 0 ] || die "$redis_bad answers after Redis's crash were not 2xx"

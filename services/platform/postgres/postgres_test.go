@@ -72,22 +72,7 @@ func TestConnectKeepsTheURLsConnectTimeout(t *testing.T) {
 // A login PostgreSQL is slow to answer (a database at its CPU limit) gets connectTimeout, more
 // than the dial's 2 s, and then fails as an outage (503).
 func TestASlowLoginGetsTheConnectTimeout(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			// Read the start-up message and never answer it.
-			go func() { _, _ = io.Copy(io.Discard, conn) }()
-		}
-	}()
-	pool, err := Connect(context.Background(), "postgres://prode_players@"+ln.Addr().String()+"/prode?sslmode=disable", 1)
+	pool, err := Connect(context.Background(), "postgres://prode_players@"+silentServer(t)+"/prode?sslmode=disable", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,4 +86,25 @@ func TestASlowLoginGetsTheConnectTimeout(t *testing.T) {
 	if took < connectTimeout-500*time.Millisecond || took > connectTimeout+2*time.Second {
 		t.Errorf("a login never answered failed after %s, want about %s", took, connectTimeout)
 	}
+}
+
+// silentServer is the address of a server that accepts connections, reads the start-up message
+// and never answers it.
+func silentServer(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() { _, _ = io.Copy(io.Discard, conn) }()
+		}
+	}()
+	return ln.Addr().String()
 }
