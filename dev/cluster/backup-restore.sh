@@ -43,7 +43,28 @@ session_status() {   # session_status COOKIE: the HTTP status of GET /api/sesion
   curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $1" "$URL/api/sesion"
 }
 
-# The operator's commands (docs/operations.md), with this test's namespace and release.
+# The operator's commands (docs/operations.md), with this test's namespace and release. Step 2's
+# script is read from the page; the kubectl and helm lines around it are this file's own copies,
+# and mirrored_commands_still_in_the_doc fails the step when the page no longer says them.
+mirrored_commands_still_in_the_doc() {
+  local line
+  while IFS= read -r line; do
+    grep -qxF -- "$line" docs/operations.md \
+      || die "docs/operations.md no longer says a command this test runs in its own words; update dev/cluster/backup-restore.sh with the page: $line"
+  done <<'COMMANDS'
+kubectl -n prode exec prode-postgresql-0 -- pg_dump -U postgres -d prode -Fc > prode-$(date +%F).dump
+helm uninstall prode -n prode --wait
+kubectl -n prode delete pvc data-prode-postgresql-0
+helm upgrade --install prode charts/prode -n prode -f my-values.yaml --wait --timeout 10m
+kubectl -n prode patch cronjob prode-predictions-index -p '{"spec":{"suspend":true}}'
+kubectl -n prode delete job -l app.kubernetes.io/instance=prode,app.kubernetes.io/component=predictions-index
+kubectl -n prode scale deployment -l app.kubernetes.io/instance=prode --replicas=0
+helm upgrade prode charts/prode -n prode -f my-values.yaml --wait
+while IFS='=' read -r d n; do kubectl -n prode scale deployment "$d" --replicas="$n"; done < replicas.txt
+kubectl -n prode patch cronjob prode-predictions-index -p '{"spec":{"suspend":false}}'
+COMMANDS
+}
+
 take_backup() {   # take_backup FILE
   kubectl -n "$NS" exec "$RELEASE-postgresql-0" -- pg_dump -U postgres -d prode -Fc >"$1"
 }
@@ -93,6 +114,7 @@ open_the_game() {
 # result 2 - 1); RUN names its players.
 backup_restored() {
   local run=$1 partido=$2 admin before_player at_backup jugadores t0 taken closed restored opened after new_player newcomer
+  mirrored_commands_still_in_the_doc
   admin=$(sign_in admin@prode.test "Organizador Demo")
   before_player=$(sign_in "antes.$run@prode.test" "Antes de la copia $run")
   [ "$(session_status "$before_player")" = 200 ] || die "a player signed in before the backup has no session"
