@@ -6,6 +6,7 @@ import (
 	"net"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -62,14 +63,14 @@ func TestRequestsDoNotQueueBehindDialsThatHang(t *testing.T) {
 // dial goes, however many are in flight.
 func TestACancelledDialLeavesTheGateOpen(t *testing.T) {
 	release := make(chan struct{})
-	gate := &dialGate{dial: func(ctx context.Context, _, _ string) (net.Conn, error) {
+	gate := newDialGate(func(ctx context.Context, _, _ string) (net.Conn, error) {
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		case <-release:
 			return nil, errors.New("refused")
 		}
-	}}
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := gate.DialContext(ctx, "tcp", "db:5432"); !errors.Is(err, context.Canceled) {
@@ -92,6 +93,37 @@ func TestACancelledDialLeavesTheGateOpen(t *testing.T) {
 	close(release)
 	if err := <-inFlight; err == nil || errors.Is(err, errDialSkipped) {
 		t.Errorf("the dial retrying after a failure: %v, want it tried (and refused)", err)
+	}
+}
+
+// A host name may resolve to several addresses, which pgconn dials in turn: while a dial
+// retries one that failed, dials to the others still go.
+func TestAFailingAddressHoldsBackNoOther(t *testing.T) {
+	release := make(chan struct{})
+	var ipv6Dials atomic.Int32
+	gate := newDialGate(func(_ context.Context, _, addr string) (net.Conn, error) {
+		if addr == "[::1]:5432" && ipv6Dials.Add(1) > 1 {
+			<-release // the retry hangs
+		}
+		return nil, errors.New("refused")
+	})
+	if _, err := gate.DialContext(context.Background(), "tcp", "[::1]:5432"); errors.Is(err, errDialSkipped) {
+		t.Fatalf("the first dial to an address: %v, want it tried", err)
+	}
+	retry := make(chan error)
+	go func() { _, err := gate.DialContext(context.Background(), "tcp", "[::1]:5432"); retry <- err }()
+	for ipv6Dials.Load() < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	if _, err := gate.DialContext(context.Background(), "tcp", "[::1]:5432"); !errors.Is(err, errDialSkipped) {
+		t.Errorf("a dial to the failing address while its retry is in flight: %v, want it skipped", err)
+	}
+	if _, err := gate.DialContext(context.Background(), "tcp", "127.0.0.1:5432"); errors.Is(err, errDialSkipped) {
+		t.Errorf("a dial to another address while the failing one's retry is in flight: %v, want it tried", err)
+	}
+	close(release)
+	if err := <-retry; errors.Is(err, errDialSkipped) {
+		t.Errorf("the retry: %v, want it tried", err)
 	}
 }
 

@@ -34,15 +34,6 @@ const (
 // Connect builds a pool without connecting yet: a service starts (and reports the outage on
 // /readyz?verbose) even while PostgreSQL is down.
 func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
-	cfg, err := poolConfig(url, maxConns)
-	if err != nil {
-		return nil, err
-	}
-	return pgxpool.NewWithConfig(ctx, cfg)
-}
-
-// poolConfig is Connect's configuration of the pool.
-func poolConfig(url string, maxConns int32) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, err
@@ -57,8 +48,8 @@ func poolConfig(url string, maxConns int32) (*pgxpool.Config, error) {
 	// Also how late an idle connection past pool_max_conn_lifetime is closed: the chart's
 	// PgBouncer drain (prode.pgbouncerDrainSeconds) counts these 5 s.
 	cfg.HealthCheckPeriod = 5 * time.Second
-	cfg.ConnConfig.DialFunc = (&dialGate{dial: cfg.ConnConfig.DialFunc}).DialContext
-	return cfg, nil
+	cfg.ConnConfig.DialFunc = newDialGate(cfg.ConnConfig.DialFunc).DialContext
+	return pgxpool.NewWithConfig(ctx, cfg)
 }
 
 // Ping is a dependency check for /readyz?verbose.
