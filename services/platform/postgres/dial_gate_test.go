@@ -59,11 +59,14 @@ func TestRequestsDoNotQueueBehindDialsThatHang(t *testing.T) {
 		slowest.Round(time.Millisecond), skipped)
 }
 
-// A dial its caller gave up on (a client that hung up) says nothing of the address: the next
-// dial goes, however many are in flight.
+// A dial its caller gave up on (a client that hung up) says nothing of the address: a dial
+// made beside one in flight after it still goes. A real failure does close the gate: one beside
+// the retry is then skipped.
 func TestACancelledDialLeavesTheGateOpen(t *testing.T) {
 	release := make(chan struct{})
+	var dials atomic.Int32
 	gate := newDialGate(func(ctx context.Context, _, _ string) (net.Conn, error) {
+		dials.Add(1)
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
@@ -71,27 +74,38 @@ func TestACancelledDialLeavesTheGateOpen(t *testing.T) {
 			return nil, errors.New("refused")
 		}
 	})
+	// dialBeside starts a dial and waits until it is in flight (or already answered).
+	dialBeside := func() chan error {
+		done, before := make(chan error, 1), dials.Load()
+		go func() { _, err := gate.DialContext(context.Background(), "tcp", "db:5432"); done <- err }()
+		for dials.Load() == before && len(done) == 0 {
+			time.Sleep(time.Millisecond)
+		}
+		return done
+	}
+	first := dialBeside()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := gate.DialContext(ctx, "tcp", "db:5432"); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled dial: %v", err)
 	}
-	inFlight := make(chan error)
-	go func() { _, err := gate.DialContext(context.Background(), "tcp", "db:5432"); inFlight <- err }()
-	time.Sleep(50 * time.Millisecond)
+	second := dialBeside()
 	close(release)
-	if err := <-inFlight; errors.Is(err, errDialSkipped) {
-		t.Fatalf("a dial after a cancelled one was skipped: %v", err)
+	if err := <-first; err == nil || errors.Is(err, errDialSkipped) {
+		t.Fatalf("the first dial: %v, want it tried (and refused)", err)
 	}
-	// Now a real failure: the next dial goes alone, and one beside it is skipped.
+	if err := <-second; errors.Is(err, errDialSkipped) {
+		t.Fatalf("a dial beside one in flight, after a cancelled one, was skipped: %v", err)
+	}
+
+	// Now the last dial failed: the next goes alone, and one beside it is skipped.
 	release = make(chan struct{})
-	go func() { _, err := gate.DialContext(context.Background(), "tcp", "db:5432"); inFlight <- err }()
-	time.Sleep(50 * time.Millisecond)
+	retry := dialBeside()
 	if _, err := gate.DialContext(context.Background(), "tcp", "db:5432"); !errors.Is(err, errDialSkipped) {
 		t.Errorf("a dial beside the one retrying after a failure: %v, want it skipped", err)
 	}
 	close(release)
-	if err := <-inFlight; err == nil || errors.Is(err, errDialSkipped) {
+	if err := <-retry; err == nil || errors.Is(err, errDialSkipped) {
 		t.Errorf("the dial retrying after a failure: %v, want it tried (and refused)", err)
 	}
 }
