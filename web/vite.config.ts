@@ -16,6 +16,10 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Times on screen are the device's (src/shared/format.ts); the fixtures' fecha and hora are
+    // Argentina's. A zone of its own, away from Argentina's, makes the tests read the same on
+    // every machine and fail if a screen writes the server's hora instead of the device's.
+    env: { TZ: 'UTC' },
     // These timeouts only bound a hang: on a shared two-core machine under load a test can run
     // several times slower than alone, and a slow test is not a failing one.
     testTimeout: 30_000,

@@ -1,7 +1,8 @@
 // Issue 14's match page end to end, against a running stack (PRODE_URL): two players predict a
 // match; before the lock the page shows one's own prediction and says when everyone's show, and
 // nobody else's is anywhere on it (nor in the API); signed out, the page offers to sign in there,
-// and stays. The organiser moves the match inside its
+// and stays. On a phone in Tokyo, the card on /jugadas and the match page give the kick-off and
+// the cut-off in the phone's clock. The organiser moves the match inside its
 // cut-off: the page shows both predictions, in a table, and how they split. The organiser enters
 // the result: a player goes from the results screen to the match page and sees who scored what.
 // Each state of the page is screenshot at 1280x800 and 390x844 and checked with axe.
@@ -79,6 +80,37 @@ describe('The match page end to end', { timeout: 10 * 60_000 }, () => {
     assert.match(await main(page).getByText(/^Tu jugada:/).textContent(), /Tu jugada: 2 - 1/);
     assert.equal(await main(page).getByRole('button', { name: 'Ingresar con Google' }).count(), 0);
     await phone.context.close();
+  });
+
+  step("a player abroad reads the kick-off and the cut-off in her device's clock, the same on the card and on the page", async () => {
+    // Tokyo is 9 hours ahead of UTC all year and 12 of Argentina, the stack's display zone: a
+    // screen that wrote the server's hora instead of the device's would be off by half a day.
+    const abroad = await addPerson('partido-ana-en-tokio', { timezoneId: 'Asia/Tokyo' });
+    const { page } = abroad;
+    const inTokyo = (iso) => {
+      const t = new Date(Date.parse(iso) + 9 * HOUR);
+      const pad = (n) => String(n).padStart(2, '0');
+      return { fecha: `${pad(t.getUTCDate())}/${pad(t.getUTCMonth() + 1)}/${t.getUTCFullYear()}`, hora: `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}` };
+    };
+    const inicio = inTokyo(match.inicio);
+    const cierre = inTokyo(match.cierre);
+    await page.goto(BASE_URL);
+    await signInThroughPopup(abroad, ANA);
+
+    await page.goto(new URL('jugadas', BASE_URL).href);
+    const card = page.locator(`li[data-partido="${match.id}"]`);
+    await card.waitFor();
+    const meta = (await card.locator('.card-meta').textContent()).replace(/\s+/g, ' ');
+    assert.ok(meta.includes(`${inicio.fecha} · ${inicio.hora}`), `kick-off ${inicio.fecha} ${inicio.hora} on the card: "${meta}"`);
+    assert.ok(meta.includes(`cierra ${cierre.hora}`), `cut-off ${cierre.hora} on the card: "${meta}"`);
+
+    await card.getByRole('link', { name: /^Ver el partido/ }).click();
+    await page.waitForURL(matchPage());
+    await page.getByRole('heading', { level: 1, name: `${match.nombre_local} vs. ${match.nombre_visitante}` }).waitFor();
+    const heading = (await main(page).locator('.card-meta').first().textContent()).replace(/\s+/g, ' ');
+    assert.ok(heading.includes(`${inicio.fecha} · ${inicio.hora}`), `kick-off ${inicio.fecha} ${inicio.hora} on the page: "${heading}"`);
+    await main(page).getByText(`Las jugadas cierran el ${cierre.fecha} a las ${cierre.hora}, 1 hora antes del inicio.`).waitFor();
+    await abroad.context.close();
   });
 
   step("after the lock the page shows both predictions and how everyone predicted", async () => {

@@ -32,9 +32,15 @@ const CSP_VIOLATION = /Content Security Policy|Refused to/i;
 /**
  * A fresh browser context (no cookies, no storage) for one person. `problems` collects CSP
  * violations and uncaught errors from every page of the context, the sign-in popup included.
+ * `timezoneId` puts the person's device in another zone than the machine's.
  */
-export async function newPerson(browser, name) {
-  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'es-AR', viewport: { width: 1280, height: 800 } });
+export async function newPerson(browser, name, { timezoneId } = {}) {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    locale: 'es-AR',
+    viewport: { width: 1280, height: 800 },
+    ...(timezoneId && { timezoneId }),
+  });
   const problems = [];
   const watch = (page) => {
     page.on('console', (msg) => {
@@ -50,8 +56,8 @@ export async function newPerson(browser, name) {
 /**
  * The people of one suite, each in a fresh context of one browser that opens before the suite's
  * tests and closes after them. `names` maps a key to a person's name; the person under each key
- * is filled in (name, context, page, problems) by the time the steps run. `addPerson(name)` opens
- * one more context later on.
+ * is filled in (name, context, page, problems) by the time the steps run. `addPerson(name, options)`
+ * opens one more context later on (options as newPerson's).
  */
 export function peopleForSuite(names) {
   let browser;
@@ -63,7 +69,7 @@ export function peopleForSuite(names) {
   after(async () => {
     await browser?.close();
   });
-  return { ...people, addPerson: (name) => newPerson(browser, name) };
+  return { ...people, addPerson: (name, options) => newPerson(browser, name, options) };
 }
 
 /** Accepts every dialog (window.alert) the page opens, noting its message in `messages`. */

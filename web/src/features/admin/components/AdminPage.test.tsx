@@ -38,6 +38,8 @@ describe('AdminPage', () => {
     });
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(await screen.findByText(/México/)).toBeInTheDocument();
+    // The kick-off in the device's clock (UTC here), as the match's schedule form edits it.
+    expect(screen.getByText('Grupo A · 11/06/2026 19:00 ·', { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Torneo actual' })).toBeInTheDocument();
 
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Partidos del torneo' }), 'Mundial 2022');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Flag } from '../../../shared/flags/Flag';
-import { formatFecha, formatScore } from '../../../shared/format';
+import { formatScore, localDate, localTime } from '../../../shared/format';
 import type { Partido } from '../api/getPartidos';
 import { ResultForm } from './ResultForm';
 import { ScheduleForm } from './ScheduleForm';
@@ -31,7 +31,7 @@ export function MatchAdminCard({ partido }: { partido: Partido }) {
             {partido.nombre_visitante} <Flag code={partido.bandera_visitante} />
           </span>
           <span className="admin-match__meta">
-            {partido.nombre_categoria} · {formatFecha(partido.fecha)} {partido.hora} ·{' '}
+            {partido.nombre_categoria} · {localDate(partido.inicio)} {localTime(partido.inicio)} ·{' '}
             {ESTADOS[partido.estado]}
           </span>
         </summary>

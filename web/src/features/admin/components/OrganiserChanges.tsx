@@ -57,7 +57,8 @@ export function OrganiserChanges() {
                     <p className="audit-entry__meta">
                       <span className="visually-hidden">Quién: </span>
                       {c.nombre} ({c.email}) · <span className="visually-hidden">Cuándo: </span>
-                      {/* The tournament's time zone, like the matches' times and the kick-offs above. */}
+                      {/* The tournament's time zone, like the values above it ("29/12/2026 10:00 →
+                          02/12/2026 08:07"), which the server wrote as text (shared/format.ts). */}
                       <time dateTime={c.cuando}>
                         {formatFecha(c.fecha)} {c.hora}
                       </time>

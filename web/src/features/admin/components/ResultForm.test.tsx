@@ -76,7 +76,7 @@ describe('ResultForm', () => {
     await userEvent.type(screen.getByLabelText('Goles de Francia'), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar resultado' }));
     const warning = screen.getByRole('group', {
-      name: 'El partido todavía no empezó (empieza el 11/06/2099 a las 16:00). ¿Cargar el resultado igual?',
+      name: 'El partido todavía no empezó (empieza el 11/06/2099 a las 19:00). ¿Cargar el resultado igual?',
     });
     expect(warning).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));

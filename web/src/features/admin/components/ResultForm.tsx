@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatFecha } from '../../../shared/format';
+import { formatInstante } from '../../../shared/format';
 import type { Partido } from '../api/getPartidos';
 import { deleteResultado } from '../api/deleteResultado';
 import { putResultado, type ResultadoEntrada } from '../api/putResultado';
@@ -118,7 +118,7 @@ export function ResultForm({ partido }: { partido: Partido }) {
       )}
       {step.kind === 'confirmar-antes-de-tiempo' && (
         <ConfirmStep
-          question={`El partido todavía no empezó (empieza el ${formatFecha(partido.fecha)} a las ${partido.hora}). ¿Cargar el resultado igual?`}
+          question={`El partido todavía no empezó (empieza el ${formatInstante(partido.inicio)}). ¿Cargar el resultado igual?`}
           confirmText="Sí, cargar el resultado"
           onConfirm={() => {
             answered('guardar');

@@ -1,7 +1,6 @@
 import { Flag } from '../../../shared/flags/Flag';
-import { formatFecha, formatScore } from '../../../shared/format';
+import { formatScore, localDate, localTime } from '../../../shared/format';
 import type { Partido } from '../api/getPartido';
-import { cierreLocal } from './cierre';
 
 /**
  * The match page's heading: stage, date and time above; the teams with their flags and, once
@@ -15,7 +14,7 @@ export function MatchHeading({ partido }: { partido: Partido }) {
       <p className="card-meta">
         {partido.nombre_categoria} ·{' '}
         <time dateTime={partido.inicio}>
-          {formatFecha(partido.fecha)} · {partido.hora}
+          {localDate(partido.inicio)} · {localTime(partido.inicio)}
         </time>
       </p>
       <h1 id="partido-titulo" className="match-heading">
@@ -55,8 +54,7 @@ function estado(partido: Partido): string {
   if (partido.codigo_local === null || partido.codigo_visitante === null) {
     return 'Todavía no se conocen los equipos de este partido.';
   }
-  const cierre = cierreLocal(partido.fecha, partido.hora);
-  const cuando = `el ${formatFecha(cierre.fecha)} a las ${cierre.hora}`;
+  const cuando = `el ${localDate(partido.cierre)} a las ${localTime(partido.cierre)}`;
   return partido.apostable
     ? `Las jugadas cierran ${cuando}, 1 hora antes del inicio.`
     : `Las jugadas cerraron ${cuando}.`;

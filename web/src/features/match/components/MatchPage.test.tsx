@@ -102,8 +102,9 @@ describe('MatchPage', () => {
     const { container } = renderAt('/partidos/12');
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('Argentina vs. Francia');
-    expect(screen.getByText('Final ·', { exact: false })).toHaveTextContent('Final · 18/12/2022 · 12:00');
-    expect(screen.getByText('Las jugadas cierran el 18/12/2022 a las 11:00, 1 hora antes del inicio.')).toBeInTheDocument();
+    // The device's clock (UTC here), like the match's card on /jugadas: the fixture's hora is Argentina's 12:00.
+    expect(screen.getByText('Final ·', { exact: false })).toHaveTextContent('Final · 18/12/2022 · 15:00');
+    expect(screen.getByText('Las jugadas cierran el 18/12/2022 a las 14:00, 1 hora antes del inicio.')).toBeInTheDocument();
     expect(await screen.findByText('Tu jugada:', { exact: false })).toHaveTextContent('Tu jugada: 2 - 1');
     expect(screen.getByRole('link', { name: 'Cambiá tu jugada' })).toHaveAttribute('href', '/jugadas');
     expect(
@@ -118,7 +119,7 @@ describe('MatchPage', () => {
     const { requests } = serve({ match: partido({ apostable: false }), resumen: cerrado, total: 120 });
     const { container } = renderAt('/partidos/12');
     await screen.findByRole('heading', { name: 'Cómo jugaron todos' });
-    expect(screen.getByText('Las jugadas cerraron el 18/12/2022 a las 11:00.')).toBeInTheDocument();
+    expect(screen.getByText('Las jugadas cerraron el 18/12/2022 a las 14:00.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /tu jugada/ })).not.toBeInTheDocument();
     const outcomes = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(outcomes).toEqual(

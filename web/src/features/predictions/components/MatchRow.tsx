@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/ApiError';
 import { Flag } from '../../../shared/flags/Flag';
-import { formatScore } from '../../../shared/format';
+import { formatScore, localDate, localTime } from '../../../shared/format';
 import { returnAfterSignIn } from '../../session';
 import { apuestasQueryKey, type Apuesta } from '../api/getApuestas';
 import { partidosSinJugarQueryKey, type PartidoSinJugar } from '../api/getPartidosSinJugar';
@@ -14,7 +14,7 @@ import { draftOf, dropDraft, keepDraft, type Draft } from '../save/drafts';
 import { GOLES_INVALIDOS, parseGoles } from '../save/goles';
 import { describeSaveError, sessionEnded, STALE_LIST_CODES } from '../save/saveError';
 import type { SaveFeedback } from '../save/saveFeedback';
-import { cierreText, localDate, localTime } from './matchday';
+import { cierreText } from './matchday';
 import { SaveError } from './SaveError';
 import './predictions.css';
 
@@ -129,9 +129,7 @@ export function MatchRow({ partido, apuesta, email, feedback, onFeedback }: Prop
 
   return (
     <li className="match-card" data-partido={partido.id}>
-      {/* Date, time and cut-off all in the browser's zone, like the day headings: the server's
-          fecha and hora are in the tournament's zone, and a card mixing the two could say
-          "00:00 · cierra 02:00". In Argentina they are the same. */}
+      {/* Date, time and cut-off in the device's zone, like the day headings (shared/format.ts). */}
       <p className="card-meta">
         {partido.nombre_categoria} ·{' '}
         <time dateTime={partido.inicio}>

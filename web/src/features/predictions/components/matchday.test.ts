@@ -1,5 +1,5 @@
 import { fakePartidoSinJugar as partido } from '../../../test/fixtures';
-import { cierreText, dayTitle, groupMatchday, localDate, localTime } from './matchday';
+import { cierreText, dayTitle, groupMatchday } from './matchday';
 
 // Dates in the local zone of whoever runs the tests: the headings are the browser's days.
 const NOW = new Date(2026, 10, 20, 10, 30); // Friday 20 November 2026, 10:30
@@ -17,12 +17,7 @@ describe('dayTitle', () => {
   });
 });
 
-describe('localTime and cierreText', () => {
-  it('writes the date and time as dd/mm/yyyy and HH:MM in the browser zone', () => {
-    expect(localDate(new Date(2026, 10, 1, 23, 59).toISOString())).toBe('01/11/2026');
-    expect(localTime(new Date(2026, 10, 21, 7, 5).toISOString())).toBe('07:05');
-  });
-
+describe('cierreText', () => {
   it('says when predictions close, or closed', () => {
     const open = partido(1, new Date(2026, 10, 20, 16, 0), 'Grupo A');
     expect(cierreText(open, NOW)).toBe('cierra 15:00');

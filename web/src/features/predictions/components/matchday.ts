@@ -1,3 +1,4 @@
+import { localTime } from '../../../shared/format';
 import type { PartidoSinJugar } from '../api/getPartidosSinJugar';
 
 // Spanish names, written here so the headings read the same in every browser and test runner.
@@ -43,18 +44,6 @@ export function dayTitle(day: Date, now: Date): string {
   }
   const year = day.getFullYear() === now.getFullYear() ? '' : ` de ${day.getFullYear()}`;
   return `${WEEKDAYS[day.getDay()]} ${day.getDate()} de ${MONTHS[day.getMonth()]}${year}`;
-}
-
-/** "dd/mm/yyyy" of an RFC 3339 instant in the browser's time zone, as people in Argentina write dates. */
-export function localDate(iso: string): string {
-  const d = new Date(iso);
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-}
-
-/** "HH:MM" of an RFC 3339 instant in the browser's time zone. */
-export function localTime(iso: string): string {
-  const d = new Date(iso);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import './results.css';
 import { Link } from 'react-router';
 import { Flag } from '../../../shared/flags/Flag';
-import { formatFecha, formatScore } from '../../../shared/format';
+import { formatScore, localDate, localTime } from '../../../shared/format';
 import type { ResultadoPartido } from '../api/getResultados';
 
 interface Props {
@@ -24,7 +24,10 @@ export function ResultCard({ partido, conJugada }: Props) {
   return (
     <li className="result-card">
       <p className="card-meta">
-        {partido.nombre_categoria} · {formatFecha(partido.fecha)} · {partido.hora}
+        {partido.nombre_categoria} ·{' '}
+        <time dateTime={partido.inicio}>
+          {localDate(partido.inicio)} · {localTime(partido.inicio)}
+        </time>
       </p>
       {/* The spaces keep the score a word of its own when read as text ("Argentina 1 - 2 Francia");
           the grid lays the three parts out apart and ignores them. */}
